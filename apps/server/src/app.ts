@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerI18n } from './plugins/i18n.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWeb } from './plugins/web.ts';
+
+export interface BuildOptions {
+  /** Serve the built web app (off in most integration tests). */
+  serveWeb?: boolean;
+}
+
+/** Builds the HTTP app: plugins and modules registered explicitly, in order. */
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.logger,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  registerI18n(app);
+  registerErrorHandling(app);
+  await registerSecurity(app, ctx.config);
+  await registerOpenApi(app);
+
+  await app.register(healthRoutes(ctx));
+  await app.register(referenceRoutes(ctx), { prefix: '/api' });
+
+  await registerWeb(app, opts.serveWeb ? ctx.config.webDist : '');
+  return app;
+}

@@ -1,0 +1,82 @@
+import { join } from 'node:path';
+import { buildApp } from './app.ts';
+import { systemClock } from './clock.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateAndSeed } from './db/migrate.ts';
+import { createQueue } from './jobs/queue.ts';
+import { startWorkers } from './jobs/register.ts';
+import { createLogger } from './logger.ts';
+import { LocalDiskStorage } from './providers/storage/local-disk.ts';
+
+/** Process entry: roles come from SERVICES (api, worker; both by default). */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(78);
+    }
+    throw e;
+  }
+  const logger = createLogger(config);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') });
+  await migrateAndSeed(db);
+  const isWorker = config.services.includes('worker');
+  const jobs = createQueue(db, logger, { worker: isWorker });
+  await jobs.start();
+  const ctx: AppContext = {
+    config,
+    db,
+    storage: new LocalDiskStorage(join(config.dataDir, 'files')),
+    jobs,
+    clock: systemClock,
+    logger,
+  };
+  if (isWorker) await startWorkers(ctx);
+
+  const app = config.services.includes('api') ? await buildApp(ctx, { serveWeb: true }) : null;
+  if (app) {
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    process.stdout.write(`\nDossier is running at http://${shown}:${port}\n\n`);
+  }
+  logger.info({ services: config.services, database: db.kind, dataDir: config.dataDir }, 'started');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('graceful shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownGraceMs + 5000);
+    force.unref();
+    try {
+      // Stop accepting, let in-flight requests finish; then let running jobs finish; then the database.
+      await app?.close();
+      await jobs.stop({ graceful: true, wait: true, close: false, timeout: config.shutdownGraceMs });
+      await db.close();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  process.stderr.write(
+    `Dossier failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,66 @@
+import { ErrorCode, type TErrorCode } from '@dossier/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/**
+ * The one error type services throw. `messageKey` is an i18n key (`ns:key`, default namespace
+ * `errors`); the handler below turns it into `{ code, msg }` in the caller's language.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: TErrorCode | string,
+    readonly messageKey: string = code,
+    readonly vars: Record<string, string | number> = {},
+  ) {
+    super(`${code}: ${messageKey}`);
+  }
+}
+
+export const notFound = (key = ErrorCode.notFound) => new AppError(404, ErrorCode.notFound, key);
+
+function send(reply: FastifyReply, status: number, code: string, msg: string) {
+  return reply.status(status).type('application/json; charset=utf-8').send({ code, msg });
+}
+
+/** Status → code for Fastify's and plugins' own client errors. */
+const CLIENT_ERRORS: Record<number, TErrorCode> = {
+  400: ErrorCode.badRequest,
+  401: ErrorCode.unauthorized,
+  403: ErrorCode.forbidden,
+  404: ErrorCode.notFound,
+  409: ErrorCode.conflict,
+  413: ErrorCode.payloadTooLarge,
+  415: ErrorCode.unsupportedMediaType,
+  429: ErrorCode.rateLimited,
+};
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof AppError) {
+      if (err.statusCode >= 500) req.log.error({ err }, 'service error');
+      return send(reply, err.statusCode, err.code, req.t(err.messageKey, err.vars));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const where = err.validationContext ?? 'body';
+      const issuePath = (first?.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue?.path;
+      const path =
+        first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || issuePath?.map(String).join('.');
+      const field = path ? `${where}.${path}` : where;
+      return send(reply, 400, ErrorCode.validation, req.t('errors:validation', { field }));
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err, cause: err.cause }, 'response does not match its schema');
+      return send(reply, 500, ErrorCode.internal, req.t('errors:internal'));
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const code = CLIENT_ERRORS[status] ?? ErrorCode.badRequest;
+      req.log.info({ err: { message: err.message, code: err.code } }, 'client error');
+      return send(reply, status, code, req.t(`errors:${code}`));
+    }
+    req.log.error({ err }, 'unexpected error');
+    return send(reply, 500, ErrorCode.internal, req.t('errors:internal'));
+  });
+}

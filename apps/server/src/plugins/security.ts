@@ -1,0 +1,45 @@
+import { ErrorCode } from '@dossier/contract';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { AppError } from './errors.ts';
+
+/** Security headers, the global per-IP rate limit and upload limits. */
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its CSS-in-JS into <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Only meaningful behind HTTPS; harmless otherwise.
+    strictTransportSecurity: config.nodeEnv === 'production',
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    // Health probes come from the orchestrator every few seconds.
+    allowList: (req) => req.url === '/healthz' || req.url === '/readyz',
+    errorResponseBuilder: () => new AppError(429, ErrorCode.rateLimited),
+  });
+  await app.register(multipart, {
+    limits: { fileSize: config.uploadMaxBytes, files: 10, fields: 50, fieldSize: 1024 * 1024, parts: 100 },
+    throwFileSizeLimit: true,
+  });
+}

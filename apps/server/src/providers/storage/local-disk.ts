@@ -1,0 +1,141 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  assertValidKey,
+  type PutOptions,
+  type Storage,
+  StorageNotFoundError,
+  type StoredObject,
+} from './storage.ts';
+
+const TMP_DIR = '.tmp';
+
+interface Meta {
+  contentType: string;
+  sha256: string;
+  size: number;
+  updatedAt: string;
+}
+
+/**
+ * Files under `root/<key>` with a sidecar `root/<key>.meta.json` (content type, sha256). Each write
+ * goes to `root/.tmp/<uuid>`, is fsynced, then renamed into place: the data first, the sidecar last,
+ * so an object is visible only once both are whole.
+ */
+export class LocalDiskStorage implements Storage {
+  constructor(private readonly root: string) {}
+
+  private path(key: string): string {
+    assertValidKey(key);
+    return join(this.root, key);
+  }
+
+  async put(key: string, body: Buffer | Uint8Array | Readable, opts: PutOptions): Promise<StoredObject> {
+    const target = this.path(key);
+    const tmpDir = join(this.root, TMP_DIR);
+    await mkdir(tmpDir, { recursive: true });
+    await mkdir(dirname(target), { recursive: true });
+    const tmpData = join(tmpDir, randomUUID());
+    const tmpMeta = `${tmpData}.meta`;
+    const hash = createHash('sha256');
+    let size = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, cb) {
+        hash.update(chunk);
+        size += chunk.length;
+        cb(null, chunk);
+      },
+    });
+    const source = body instanceof Readable ? body : Readable.from([Buffer.from(body)]);
+    try {
+      await pipeline(source, counter, createWriteStream(tmpData, { flags: 'wx' }));
+      await fsync(tmpData);
+      const meta: Meta = {
+        contentType: opts.contentType,
+        sha256: hash.digest('hex'),
+        size,
+        updatedAt: new Date().toISOString(),
+      };
+      await writeFile(tmpMeta, JSON.stringify(meta), { flag: 'wx' });
+      await fsync(tmpMeta);
+      await rename(tmpData, target);
+      await rename(tmpMeta, `${target}.meta.json`);
+      return toObject(key, meta);
+    } catch (e) {
+      await rm(tmpData, { force: true });
+      await rm(tmpMeta, { force: true });
+      throw e;
+    }
+  }
+
+  async stat(key: string): Promise<StoredObject | null> {
+    const target = this.path(key);
+    try {
+      const meta = JSON.parse(await readFile(`${target}.meta.json`, 'utf8')) as Meta;
+      await stat(target);
+      return toObject(key, meta);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw e;
+    }
+  }
+
+  async get(key: string): Promise<{ object: StoredObject; stream: Readable }> {
+    const object = await this.stat(key);
+    if (!object) throw new StorageNotFoundError(key);
+    return { object, stream: createReadStream(this.path(key)) };
+  }
+
+  async delete(key: string): Promise<boolean> {
+    const target = this.path(key);
+    const existed = (await this.stat(key)) !== null;
+    // Sidecar first: the object disappears for readers before its data does.
+    await rm(`${target}.meta.json`, { force: true });
+    await rm(target, { force: true });
+    return existed;
+  }
+
+  async purgeIncomplete(before: Date): Promise<number> {
+    const tmpDir = join(this.root, TMP_DIR);
+    let names: string[];
+    try {
+      names = await readdir(tmpDir);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      throw e;
+    }
+    let removed = 0;
+    for (const name of names) {
+      const p = join(tmpDir, name);
+      const s = await stat(p).catch(() => null);
+      if (s && s.mtime < before) {
+        await rm(p, { force: true, recursive: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+}
+
+function toObject(key: string, meta: Meta): StoredObject {
+  return {
+    key,
+    size: meta.size,
+    contentType: meta.contentType,
+    sha256: meta.sha256,
+    updatedAt: new Date(meta.updatedAt),
+  };
+}
+
+async function fsync(path: string): Promise<void> {
+  const fh = await open(path, 'r');
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}

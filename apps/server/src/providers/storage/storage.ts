@@ -1,0 +1,50 @@
+import type { Readable } from 'node:stream';
+
+export interface StoredObject {
+  key: string;
+  size: number;
+  contentType: string;
+  sha256: string;
+  updatedAt: Date;
+}
+
+export interface PutOptions {
+  contentType: string;
+}
+
+/**
+ * Object storage. Embedded default: local disk (local-disk.ts). At scale: an S3-compatible adapter with
+ * the same contract. Keys are relative paths of [A-Za-z0-9._-] segments separated by '/'.
+ */
+export interface Storage {
+  /** Writes atomically: readers see the old object or the whole new one, never a partial file. */
+  put(key: string, body: Buffer | Uint8Array | Readable, opts: PutOptions): Promise<StoredObject>;
+  /** Streams an object; throws StorageNotFoundError when absent. */
+  get(key: string): Promise<{ object: StoredObject; stream: Readable }>;
+  stat(key: string): Promise<StoredObject | null>;
+  /** True when something was deleted. */
+  delete(key: string): Promise<boolean>;
+  /** Removes leftovers of interrupted writes older than `before`; returns how many. */
+  purgeIncomplete(before: Date): Promise<number>;
+}
+
+export class StorageNotFoundError extends Error {
+  constructor(readonly key: string) {
+    super(`No stored object at ${key}`);
+  }
+}
+
+export class InvalidStorageKeyError extends Error {
+  constructor(readonly key: string) {
+    super(`Invalid storage key: ${JSON.stringify(key)}`);
+  }
+}
+
+const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,199}$/;
+
+export function assertValidKey(key: string): void {
+  const parts = key.split('/');
+  if (key.length > 1024 || parts.some((p) => !SEGMENT.test(p) || p.endsWith('.meta.json'))) {
+    throw new InvalidStorageKeyError(key);
+  }
+}

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../src/plugins/errors.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  // Routes that only exist in this test, to reach the error paths.
+  t.app.get('/api/test/boom', async () => {
+    throw new Error('secret internal detail');
+  });
+  t.app.get('/api/test/conflict', async () => {
+    throw new AppError(409, 'conflict');
+  });
+  t.app.post('/api/test/echo', async (req) => req.body as object);
+  await t.app.ready();
+});
+afterAll(() => t.close());
+
+describe('API conventions', () => {
+  it('answers an unknown /api route with 404 JSON in the caller language (default zh)', async () => {
+    const en = await t.app.inject({ url: '/api/nope', headers: { Language: 'en' } });
+    expect(en.statusCode).toBe(404);
+    expect(en.headers['content-type']).toMatch(/application\/json/);
+    expect(en.json()).toEqual({ code: 'not_found', msg: 'The requested API does not exist' });
+    const zh = await t.app.inject({ url: '/api/nope' });
+    expect(zh.json()).toEqual({ code: 'not_found', msg: '请求的接口不存在' });
+    const odd = await t.app.inject({ url: '/api/nope', headers: { Language: 'fr' } });
+    expect(odd.json().msg).toBe('请求的接口不存在');
+    const enUs = await t.app.inject({ url: '/api/nope', headers: { Language: 'en-US' } });
+    expect(enUs.json().msg).toBe('The requested API does not exist');
+  });
+
+  it('never falls back to the SPA for /api, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const r = await t.app.inject({ method, url: '/api/customer/unknown/thing/' });
+      expect(r.statusCode).toBe(404);
+      expect(r.json().code).toBe('not_found');
+    }
+  });
+
+  it('answers a validation failure with 400 naming the field', async () => {
+    const r = await t.app.inject({
+      url: '/api/customer/phone_area_code/?size=abc',
+      headers: { Language: 'en' },
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toEqual({ code: 'validation', msg: 'Invalid value: querystring.size' });
+    const zh = await t.app.inject({ url: '/api/customer/phone_area_code/?size=0' });
+    expect(zh.statusCode).toBe(400);
+    expect(zh.json().msg).toBe('参数有误：querystring.size');
+  });
+
+  it('answers an unexpected error with 500 and a generic message, never the details', async () => {
+    const r = await t.app.inject({ url: '/api/test/boom', headers: { Language: 'en' } });
+    expect(r.statusCode).toBe(500);
+    expect(r.json()).toEqual({
+      code: 'internal',
+      msg: 'Something went wrong on our side, please try again later',
+    });
+    expect(r.body).not.toContain('secret');
+  });
+
+  it('maps service errors (AppError) to their status and localised msg', async () => {
+    const r = await t.app.inject({ url: '/api/test/conflict', headers: { Language: 'en' } });
+    expect(r.statusCode).toBe(409);
+    expect(r.json()).toEqual({ code: 'conflict', msg: 'This action is not allowed in the current state' });
+  });
+
+  it('answers malformed JSON with 400 JSON, not 500', async () => {
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json', Language: 'en' },
+      payload: '{"a":',
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toEqual({ code: 'bad_request', msg: 'Malformed request' });
+  });
+
+  it('answers an oversized body with 413 and an unsupported content type with 415', async () => {
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ a: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().code).toBe('payload_too_large');
+    const odd = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'x',
+    });
+    expect(odd.statusCode).toBe(415);
+    expect(odd.json().code).toBe('unsupported_media_type');
+  });
+
+  it('accepts the spec paths with and without the trailing slash', async () => {
+    const a = await t.app.inject({ url: '/api/customer/messy/timezones/' });
+    const b = await t.app.inject({ url: '/api/customer/messy/timezones' });
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+  });
+
+  it('sets security headers and a request id on every answer', async () => {
+    const r = await t.app.inject({
+      url: '/api/customer/messy/timezones/',
+      headers: { 'x-request-id': 'abc-123' },
+    });
+    expect(r.headers['x-request-id']).toBe('abc-123');
+    expect(r.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['x-frame-options']).toBeDefined();
+    const gen = await t.app.inject({ url: '/healthz' });
+    expect(gen.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('serves the OpenAPI document generated from the contract at /api/docs', async () => {
+    const doc = await t.app.inject({ url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const spec = doc.json();
+    expect(spec.openapi).toMatch(/^3\./);
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(['/api/customer/phone_area_code/', '/api/customer/messy/timezones/']),
+    );
+    const params = spec.paths['/api/customer/phone_area_code/'].get.parameters.map(
+      (p: { name: string }) => p.name,
+    );
+    expect(params).toContain('size');
+    const ui = await t.app.inject({ url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger');
+  });
+});

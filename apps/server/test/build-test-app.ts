@@ -1,0 +1,70 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { type BuildOptions, buildApp } from '../src/app.ts';
+import { ManualClock } from '../src/clock.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import type { AppContext } from '../src/context.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { createQueue } from '../src/jobs/queue.ts';
+import { LocalDiskStorage } from '../src/providers/storage/local-disk.ts';
+
+export const testBackend = (process.env.DOSSIER_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+
+/** A database for one test file: a clone of the migrated PGlite template, or the run's PostgreSQL database. */
+export async function openTestDatabase(): Promise<Database> {
+  if (testBackend === 'postgres') {
+    const url = inject('postgresUrl');
+    if (!url) throw new Error('No PostgreSQL test database was provided by global-setup');
+    return openDatabase({ databaseUrl: url, poolMax: 4 });
+  }
+  const templatePath = inject('pgliteTemplate');
+  if (!templatePath) throw new Error('No PGlite template was provided by global-setup');
+  const template = readFileSync(templatePath);
+  return openDatabase({ loadDataDir: new Blob([template]) });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  clock: ManualClock;
+  dir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a real database, for `app.inject`. One per test file (beforeAll); tests create their
+ * own unique data instead of truncating.
+ */
+export async function buildTestApp(
+  opts: BuildOptions & { config?: Partial<Config>; worker?: boolean } = {},
+): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'dossier-test-'));
+  const db = await openTestDatabase();
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const config: Config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }), ...opts.config };
+  const clock = new ManualClock(new Date('2026-11-21T08:00:00Z'));
+  const ctx: AppContext = {
+    config,
+    db,
+    storage: new LocalDiskStorage(join(dir, 'files')),
+    jobs: createQueue(db, logger, { worker: opts.worker ?? false }),
+    clock,
+    logger,
+  };
+  const app = await buildApp(ctx, opts);
+  return {
+    app,
+    ctx,
+    clock,
+    dir,
+    async close() {
+      await app.close();
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

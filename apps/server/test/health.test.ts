@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { expectedMigrationCount } from '../src/db/migrate.ts';
+import { buildTestApp, openTestDatabase, type TestApp, testBackend } from './build-test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('health', () => {
+  it('/healthz answers while the process runs', async () => {
+    const r = await t.app.inject({ url: '/healthz' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/readyz is 200 when the database answers and every migration is applied', async () => {
+    const r = await t.app.inject({ url: '/readyz' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({
+      status: 'ready',
+      database: testBackend,
+      migrations: expectedMigrationCount(),
+    });
+  });
+
+  it.runIf(testBackend === 'pglite')('/readyz is 503 on a database without migrations', async () => {
+    // A clone of the template whose migration bookkeeping is gone looks like a never-migrated database.
+    const empty = await openTestDatabase();
+    await empty.exec('DROP SCHEMA drizzle CASCADE');
+    const app = await buildApp({ ...t.ctx, db: empty });
+    try {
+      const r = await app.inject({ url: '/readyz', headers: { Language: 'en' } });
+      expect(r.statusCode).toBe(503);
+      expect(r.json()).toEqual({ code: 'not_ready', msg: 'The service is not ready yet' });
+    } finally {
+      await app.close();
+      await empty.close();
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testBackend } from './build-test-app.ts';
+
+const serverEntry = new URL('../src/main.ts', import.meta.url).pathname;
+const dataDir = mkdtempSync(join(tmpdir(), 'dossier-process-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+/** Starts the real server process (both roles) on a random port. */
+async function start(): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr!.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    const onData = () => {
+      const m = out.match(/running at (http:\/\/[\w.]+:\d+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!.replace('localhost', '127.0.0.1'));
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+  });
+  return { child, url, output: () => out };
+}
+
+async function stop(r: Running): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) => r.child.on('exit', (code) => resolve(code)));
+  r.child.kill('SIGTERM');
+  return exited;
+}
+
+// One process test is enough: it proves the entry point, the embedded store and shutdown.
+describe.runIf(testBackend === 'pglite')('server process (embedded database)', () => {
+  it('starts, is ready, stops cleanly on SIGTERM and keeps its data across a restart', async () => {
+    const first = await start();
+    const ready = await fetch(`${first.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ready', database: 'pglite' });
+    const codes = await (await fetch(`${first.url}/api/customer/phone_area_code/?size=200`)).json();
+    expect(codes.results).toHaveLength(200);
+
+    // A second process on the same data directory is refused clearly while the first runs.
+    const second = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+      env: { ...process.env, PORT: '0', DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let secondOut = '';
+    second.stderr.on('data', (d: Buffer) => {
+      secondOut += d.toString();
+    });
+    const secondCode = await new Promise((resolve) => second.on('exit', resolve));
+    expect(secondCode).not.toBe(0);
+    expect(secondOut).toMatch(/in use by process/);
+
+    expect(await stop(first)).toBe(0);
+    expect(first.output()).toMatch(/"msg":"stopped"/);
+    expect(existsSync(`${join(dataDir, 'db')}.lock`)).toBe(false);
+
+    const again = await start();
+    const codes2 = await (await fetch(`${again.url}/api/customer/phone_area_code/?size=200`)).json();
+    expect(codes2).toEqual(codes);
+    expect((await fetch(`${again.url}/readyz`)).status).toBe(200);
+    expect(await stop(again)).toBe(0);
+  }, 120_000);
+});

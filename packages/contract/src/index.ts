@@ -1,0 +1,4 @@
+export * from './constants.ts';
+export * from './errors.ts';
+export * from './reference.ts';
+export * from './routes.ts';

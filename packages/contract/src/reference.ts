@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Phone area code entry (spec §3 Reference lists). */
+export const ZAreaCode = z.object({
+  id: z.number().int(),
+  area_code: z.string(),
+  short_name: z.string(),
+  name_zh: z.string(),
+  name_en: z.string(),
+});
+export type TAreaCode = z.infer<typeof ZAreaCode>;
+
+export const ZAreaCodeQuery = z.object({
+  size: z.coerce.number().int().min(1).max(500).default(200),
+  page: z.coerce.number().int().min(1).default(1),
+});
+
+export const ZPage = <T extends z.ZodType>(item: T) =>
+  z.object({ count: z.number().int(), results: z.array(item) });
+
+/** Time zone entry: `name` is what people read, `code` the IANA identifier. */
+export const ZTimezone = z.object({ name: z.string(), code: z.string(), offset_minutes: z.number().int() });
+export type TTimezone = z.infer<typeof ZTimezone>;
+
+/** Static file in the catalogue staff maintain (templates, instructions, guides). */
+export const ZStaticFile = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  url: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  updated_at: z.string(),
+});
+export type TStaticFile = z.infer<typeof ZStaticFile>;
+
+export const ZHealth = z.object({ status: z.literal('ok') });
+export const ZReady = z.object({
+  status: z.literal('ready'),
+  database: z.string(),
+  migrations: z.number().int(),
+});

@@ -1,0 +1,110 @@
+// `npm test`: typecheck + lint, unit and integration suites (PGlite always, PostgreSQL when
+// TEST_DATABASE_URL is set), then the Playwright journeys in Debian's Chromium when it is installed.
+// Parts that cannot run here are skipped with a line saying so — unless CI=true, where they are required.
+// The last line is `N passed, N failed, N skipped`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const tmp = join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const problems = [];
+const run = (cmd, args, env = {}) =>
+  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const bin = (pkg, path) => join(root, 'node_modules', pkg, path);
+
+function section(title) {
+  process.stdout.write(`\n=== ${title} ===\n`);
+}
+
+function skip(what, why) {
+  const line = `SKIPPED ${what}: ${why}`;
+  if (ci) {
+    process.stdout.write(`REQUIRED in CI but unavailable — ${what}: ${why}\n`);
+    totals.failed++;
+    problems.push(what);
+  } else {
+    process.stdout.write(`${line}\n`);
+  }
+}
+
+// 1. Typecheck and lint.
+section('check (tsc -b, biome)');
+if (run(process.execPath, [bin('typescript', 'bin/tsc'), '-b', 'tsconfig.json']) !== 0) {
+  totals.failed++;
+  problems.push('typecheck');
+}
+if (run(process.execPath, [bin('@biomejs/biome', 'bin/biome'), 'check', '.']) !== 0) {
+  totals.failed++;
+  problems.push('lint');
+} else totals.passed++;
+
+// 2. vitest: unit + PGlite integration, + PostgreSQL integration when configured.
+section('vitest');
+const projects = ['unit', 'server-pglite'];
+if (process.env.TEST_DATABASE_URL) projects.push('server-postgres');
+else
+  skip(
+    'PostgreSQL integration suites',
+    'TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test)',
+  );
+const vitestJson = join(tmp, 'vitest.json');
+rmSync(vitestJson, { force: true });
+const vitestStatus = run(process.execPath, [
+  bin('vitest', 'vitest.mjs'),
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+if (existsSync(vitestJson)) {
+  const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + r.numTodoTests;
+  if (vitestStatus !== 0 && r.numFailedTests === 0) {
+    totals.failed++;
+    problems.push('vitest (suite error)');
+  }
+} else if (vitestStatus !== 0) {
+  totals.failed++;
+  problems.push('vitest (no report)');
+}
+
+// 3. e2e in a real browser.
+section('e2e (Playwright, Debian Chromium)');
+if (process.env.SKIP_E2E === '1' && !ci) {
+  skip('e2e journeys', 'SKIP_E2E=1');
+} else if (!existsSync(chromium)) {
+  skip('e2e journeys', `Chromium not found at ${chromium} (apt-get install chromium)`);
+} else {
+  const e2eJson = join(root, 'test-results', 'e2e.json');
+  rmSync(e2eJson, { force: true });
+  const status = run(process.execPath, [bin('@playwright/test', 'cli.js'), 'test'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
+  });
+  if (existsSync(e2eJson)) {
+    const s = JSON.parse(readFileSync(e2eJson, 'utf8')).stats;
+    totals.passed += s.expected + s.flaky;
+    totals.failed += s.unexpected;
+    totals.skipped += s.skipped;
+    if (status !== 0 && s.unexpected === 0) {
+      totals.failed++;
+      problems.push('e2e (run error)');
+    }
+  } else if (status !== 0) {
+    totals.failed++;
+    problems.push('e2e (no report)');
+  }
+}
+
+if (problems.length) process.stdout.write(`\nFailed parts: ${problems.join(', ')}\n`);
+process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
+process.exit(totals.failed > 0 ? 1 : 0);

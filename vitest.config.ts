@@ -1,0 +1,51 @@
+import { defineConfig } from 'vitest/config';
+
+const serverIntegration = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
+const unitOnly = '**/*.unit.test.ts';
+
+/**
+ * Three projects: pure unit tests; the server's integration suites on PGlite; the same suites on
+ * PostgreSQL (only selected by scripts/test.mjs when TEST_DATABASE_URL is set).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'packages/**/test/**/*.test.ts',
+            'apps/web/test/**/*.test.ts',
+            `apps/server/**/${unitOnly}`,
+          ],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server-pglite',
+          include: serverIntegration,
+          exclude: ['**/node_modules/**', unitOnly],
+          environment: 'node',
+          env: { DOSSIER_TEST_DB: 'pglite' },
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-postgres',
+          include: serverIntegration,
+          exclude: ['**/node_modules/**', unitOnly],
+          environment: 'node',
+          env: { DOSSIER_TEST_DB: 'postgres' },
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
