@@ -23,11 +23,20 @@ async function main(): Promise<void> {
     throw e;
   }
   const logger = createLogger(config);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') });
-  await migrateAndSeed(db);
+  const timings: Record<string, number> = {};
+  const timed = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    const r = await fn();
+    timings[name] = Math.round(performance.now() - t0);
+    return r;
+  };
+  const db = await timed('database', () =>
+    openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') }),
+  );
+  await timed('migrations', () => migrateAndSeed(db));
   const isWorker = config.services.includes('worker');
   const jobs = createQueue(db, logger, { worker: isWorker });
-  await jobs.start();
+  await timed('queue', () => jobs.start());
   const ctx: AppContext = {
     config,
     db,
@@ -36,17 +45,20 @@ async function main(): Promise<void> {
     clock: systemClock,
     logger,
   };
-  if (isWorker) await startWorkers(ctx);
+  if (isWorker) await timed('workers', () => startWorkers(ctx));
 
-  const app = config.services.includes('api') ? await buildApp(ctx, { serveWeb: true }) : null;
+  const app = config.services.includes('api') ? await timed('app', () => buildApp(ctx, { serveWeb: true })) : null;
   if (app) {
-    await app.listen({ port: config.port, host: config.host });
+    await timed('listen', () => app.listen({ port: config.port, host: config.host }));
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     process.stdout.write(`\nDossier is running at http://${shown}:${port}\n\n`);
   }
-  logger.info({ services: config.services, database: db.kind, dataDir: config.dataDir }, 'started');
+  logger.info(
+    { services: config.services, database: db.kind, dataDir: config.dataDir, startupMs: timings },
+    'started',
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

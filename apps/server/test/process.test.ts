@@ -63,7 +63,9 @@ describe.runIf(testBackend === 'pglite')('server process (embedded database)', (
     const ready = await fetch(`${first.url}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ status: 'ready', database: 'pglite' });
-    const codes = await (await fetch(`${first.url}/api/customer/phone_area_code/?size=200`)).json();
+    const codes = (await (await fetch(`${first.url}/api/customer/phone_area_code/?size=200`)).json()) as {
+      results: unknown[];
+    };
     expect(codes.results).toHaveLength(200);
 
     // A second process on the same data directory is refused clearly while the first runs.
