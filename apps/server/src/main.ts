@@ -47,7 +47,9 @@ async function main(): Promise<void> {
   };
   if (isWorker) await timed('workers', () => startWorkers(ctx));
 
-  const app = config.services.includes('api') ? await timed('app', () => buildApp(ctx, { serveWeb: true })) : null;
+  const app = config.services.includes('api')
+    ? await timed('app', () => buildApp(ctx, { serveWeb: true }))
+    : null;
   if (app) {
     await timed('listen', () => app.listen({ port: config.port, host: config.host }));
     const address = app.server.address();

@@ -134,3 +134,23 @@ describe('API conventions', () => {
     expect(ui.body).toContain('swagger');
   });
 });
+
+describe('rate limit', () => {
+  it('answers 429 with a localised msg once an IP spends its API budget, and never counts pages', async () => {
+    const limited = await buildTestApp({ config: { rateLimitPerMinute: 3 } });
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await limited.app.inject({ url: '/api/customer/messy/static_files/' })).statusCode).toBe(200);
+      }
+      const over = await limited.app.inject({
+        url: '/api/customer/messy/static_files/',
+        headers: { Language: 'en' },
+      });
+      expect(over.statusCode).toBe(429);
+      expect(over.json()).toEqual({ code: 'rate_limited', msg: 'Too many requests, please try again later' });
+      expect((await limited.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

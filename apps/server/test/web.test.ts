@@ -34,9 +34,11 @@ describe('serving the web app', () => {
   });
 
   it('serves the SPA with 404 for unknown pages (it renders its 404 screen)', async () => {
-    const r = await t.app.inject({ url: '/no/such/page' });
-    expect(r.statusCode).toBe(404);
-    expect(r.body).toContain('id="root"');
+    for (const url of ['/no/such/page', '/EB-1A/unknownTab', '/EB-1A/schedule', '/index/nothing']) {
+      const r = await t.app.inject({ url });
+      expect(r.statusCode, url).toBe(404);
+      expect(r.body).toContain('id="root"');
+    }
   });
 
   it('serves hashed assets with a year-long immutable cache', async () => {

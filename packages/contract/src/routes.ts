@@ -43,10 +43,24 @@ export const APP_ROUTES: readonly AppRoute[] = [
 /** Routes that render a page (not pure redirects). */
 export const PAGE_ROUTES = APP_ROUTES.filter((r) => !r.redirect);
 
-/** True when `pathname` is a screen route (ignoring one trailing slash) or a workbench sub-path. */
+/** Left menu of the workbench (spec §2), in display order; the first is the landing tab (the bare path). */
+export const WORKBENCH_TABS = [
+  'schedule',
+  'form',
+  'evidence',
+  'reference',
+  'endeavor',
+  'petition',
+  'readMe',
+] as const;
+export type WorkbenchTab = (typeof WORKBENCH_TABS)[number];
+
+/** True when `pathname` is a screen route (ignoring one trailing slash) or a workbench tab. */
 export function isAppRoute(pathname: string): boolean {
   const p = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
   if (APP_ROUTES.some((r) => r.path === p)) return true;
-  // The workbenches own their nested tabs (/EB-1A/form, /NIW/evidence, ...).
-  return /^\/(EB-1A|NIW)\/[A-Za-z0-9_-]+$/.test(p);
+  const tab = /^\/(?:EB-1A|NIW)\/([A-Za-z]+)$/.exec(p)?.[1];
+  return (
+    tab !== undefined && tab !== WORKBENCH_TABS[0] && (WORKBENCH_TABS as readonly string[]).includes(tab)
+  );
 }

@@ -34,8 +34,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
-    // Health probes come from the orchestrator every few seconds.
-    allowList: (req) => req.url === '/healthz' || req.url === '/readyz',
+    // The budget is for API calls: the SPA and its hashed assets (about 20 requests a page load) and the
+    // orchestrator's health probes are not counted.
+    allowList: (req) => !req.url.startsWith('/api/'),
     errorResponseBuilder: () => new AppError(429, ErrorCode.rateLimited),
   });
   await app.register(multipart, {

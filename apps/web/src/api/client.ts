@@ -1,0 +1,170 @@
+import type { Locale } from '@dossier/contract';
+import { LANGUAGE_HEADER, REQUEST_TIMEOUT_MS, ZErrorResponse } from '@dossier/contract';
+import { message as staticMessage } from 'antd';
+import i18next from 'i18next';
+import { resolveLocale } from '../app/locale.ts';
+
+/**
+ * The one HTTP client of the web app (spec §7): base /api, 60 s timeout, `Language` header, JSON in and out,
+ * and every non-2xx shown to the user with the server's `msg` before it is thrown as an ApiError.
+ */
+
+export const API_BASE = '/api';
+
+/** Codes for failures that never reached the server, so they carry no server `code`. */
+export const CLIENT_ERROR_CODE = {
+  network: 'network_error',
+  timeout: 'timeout',
+  invalidResponse: 'invalid_response',
+} as const;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** `status` is 0 when no HTTP answer arrived (network failure, timeout). */
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type ErrorNotifier = (text: string) => void;
+
+/** Same text, same key: a retried request updates its message instead of stacking copies. */
+export function errorMessageKey(text: string): string {
+  return `api-error:${text}`;
+}
+
+// Until the App-context message API is bound (first render), fall back to antd's static holder.
+let notifyError: ErrorNotifier = (text) => {
+  void staticMessage.open({ type: 'error', content: text, key: errorMessageKey(text) });
+};
+
+/** Called by ApiMessageBridge with the message API of antd's <App>, which follows theme and locale. */
+export function setErrorNotifier(notifier: ErrorNotifier): void {
+  notifyError = notifier;
+}
+
+type QueryValue = string | number | boolean | undefined;
+
+/** Structural so the client does not import zod itself: any contract schema fits. */
+export interface ResponseSchema<T> {
+  parse(data: unknown): T;
+}
+
+export interface RequestOptions<T> {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Cancels the request (React Query passes one); a cancelled request shows no message. */
+  signal?: AbortSignal;
+  schema?: ResponseSchema<T>;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+function currentLocale(): Locale {
+  return resolveLocale(i18next.resolvedLanguage ?? i18next.language);
+}
+
+function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+function buildHeaders(hasBody: boolean): Headers {
+  const headers = new Headers({ Accept: 'application/json', [LANGUAGE_HEADER]: currentLocale() });
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  // ── ACCOUNTS ISSUE: attach `Authorization: Bearer <access_token>` here. Renewing an expired access
+  // token with the refresh token, and the "login expired" redirect to /login (spec §4 Session and tokens),
+  // belong in this module too and nowhere else. Not implemented yet: no request carries a token.
+  return headers;
+}
+
+function fail(error: ApiError): never {
+  notifyError(error.message);
+  throw error;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  return text ? JSON.parse(text) : undefined;
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await readJson(response);
+  } catch {
+    body = undefined;
+  }
+  const parsed = ZErrorResponse.safeParse(body);
+  // A proxy or gateway may answer with HTML; the user still gets a message in their language.
+  if (!parsed.success)
+    return new ApiError(response.status, `http_${response.status}`, i18next.t('common:api.generic'));
+  return new ApiError(response.status, parsed.data.code, parsed.data.msg);
+}
+
+export async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { query, body, signal, schema } = options;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const forwardAbort = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', forwardAbort, { once: true });
+
+  try {
+    let response: Response;
+    let data: unknown;
+    try {
+      response = await fetch(buildUrl(path, query), {
+        method,
+        headers: buildHeaders(body !== undefined),
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+      });
+      if (!response.ok) return fail(await errorFrom(response));
+      data = response.status === 204 ? undefined : await readJson(response);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      if (signal?.aborted && !timedOut) throw error;
+      if (timedOut) return fail(new ApiError(0, CLIENT_ERROR_CODE.timeout, i18next.t('common:api.timeout')));
+      if (error instanceof SyntaxError) {
+        return fail(new ApiError(0, CLIENT_ERROR_CODE.invalidResponse, i18next.t('common:api.generic')));
+      }
+      return fail(new ApiError(0, CLIENT_ERROR_CODE.network, i18next.t('common:api.network')));
+    }
+    if (!schema) return data as T;
+    try {
+      return schema.parse(data);
+    } catch {
+      return fail(
+        new ApiError(response.status, CLIENT_ERROR_CODE.invalidResponse, i18next.t('common:api.generic')),
+      );
+    }
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+type NoBody<T> = Omit<RequestOptions<T>, 'body'>;
+
+export const api = {
+  get: <T>(path: string, options?: NoBody<T>) => request<T>('GET', path, options),
+  delete: <T>(path: string, options?: NoBody<T>) => request<T>('DELETE', path, options),
+  post: <T>(path: string, body?: unknown, options?: NoBody<T>) =>
+    request<T>('POST', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: NoBody<T>) =>
+    request<T>('PATCH', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: NoBody<T>) =>
+    request<T>('PUT', path, { ...options, body }),
+};

@@ -1,0 +1,29 @@
+import { Card } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../shell/button-link.tsx';
+import { SectionHeader } from './section-header.tsx';
+
+const EXTRAS = [
+  { key: 'audit', to: '/index/audit' },
+  { key: 'translate', to: '/index/translate' },
+] as const;
+
+export function ExtrasSection() {
+  const { t } = useTranslation('home');
+  return (
+    <section className="home-section">
+      <SectionHeader titleKey="home:extras.title" subtitleKey="home:extras.note" />
+      <div className="offer-grid">
+        {EXTRAS.map((extra) => (
+          <Card key={extra.key} className="extra-card" size="small">
+            <h3 className="info-grid__title">{t(`extras.${extra.key}.title`)}</h3>
+            <p className="info-grid__description">{t(`extras.${extra.key}.description`)}</p>
+            <ButtonLink type="link" to={extra.to} className="extra-card__link">
+              {t('extras.more')}
+            </ButtonLink>
+          </Card>
+        ))}
+      </div>
+    </section>
+  );
+}

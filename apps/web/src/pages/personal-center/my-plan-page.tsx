@@ -1,0 +1,5 @@
+import { BuildingSection } from '../../features/shell/building-screen.tsx';
+
+export default function MyPlanPage() {
+  return <BuildingSection titleKey="myPlan" descriptionKey="screens:personalCenter.myPlan" level={2} />;
+}

@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { resources } from '@dossier/i18n';
+import { describe, expect, it } from 'vitest';
+import {
+  EB1A_CRITERIA,
+  NIW_PRONGS,
+  NIW_ROUTES,
+  PROCESS_STEPS,
+} from '../src/features/programs/program-data.ts';
+import { NAV_ITEMS } from '../src/features/shell/nav-items.ts';
+import { WORKBENCH_TABS } from '../src/features/workbench/workbench-tabs.ts';
+
+/**
+ * Components may only show text through i18n keys; a key that exists in neither language would render as the
+ * raw key. These checks catch that without a browser.
+ */
+
+type Dict = { [key: string]: string | Dict };
+const SRC = join(import.meta.dirname, '..', 'src');
+
+function lookup(locale: 'zh' | 'en', nsKey: string): string | undefined {
+  const [ns, key] = nsKey.split(':', 2) as [string, string];
+  let cur: string | Dict | undefined = (resources[locale] as unknown as Record<string, Dict>)[ns];
+  for (const part of key.split('.')) {
+    if (cur === undefined || typeof cur === 'string') return undefined;
+    cur = cur[part];
+  }
+  return typeof cur === 'string' ? cur : undefined;
+}
+
+function expectKey(nsKey: string, where: string): void {
+  expect(lookup('zh', nsKey), `${nsKey} (zh) used in ${where}`).toBeTruthy();
+  expect(lookup('en', nsKey), `${nsKey} (en) used in ${where}`).toBeTruthy();
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+describe('i18n keys used in the web source', () => {
+  for (const file of sourceFiles(SRC)) {
+    const where = relative(SRC, file);
+    const source = readFileSync(file, 'utf8');
+    const namespaces = [...source.matchAll(/useTranslation\(\s*'([^']+)'/g)].map((m) => m[1]);
+    if (new Set(namespaces).size > 1) throw new Error(`${where}: one default namespace per file, please`);
+    const defaultNs = namespaces[0] ?? 'common';
+    const literalKeys = [...source.matchAll(/(?<![\w.])t\(\s*'([^']+)'/g)].map((m) => m[1] as string);
+    const propKeys = [...source.matchAll(/\b(?:titleKey|descriptionKey|subtitleKey)="([^"]+)"/g)].map(
+      (m) => m[1] as string,
+    );
+    if (literalKeys.length === 0 && propKeys.length === 0) continue;
+
+    it(`${where}: every literal key exists in zh and en`, () => {
+      for (const key of literalKeys) expectKey(key.includes(':') ? key : `${defaultNs}:${key}`, where);
+      // A bare titleKey names a route title; qualified ones name any namespace.
+      for (const key of propKeys) expectKey(key.includes(':') ? key : `routes:${key}`, where);
+    });
+  }
+});
+
+describe('i18n keys built from domain lists', () => {
+  it('nav items', () => {
+    for (const item of NAV_ITEMS) expectKey(`common:nav.${item.key}`, 'top-nav');
+    expectKey('common:nav.login', 'top-nav');
+  });
+
+  it('EB-1A criteria, NIW routes and prongs, process steps', () => {
+    for (const c of EB1A_CRITERIA) {
+      expectKey(`programs:eb1a.criteria.${c}.title`, 'diy-eb');
+      expectKey(`programs:eb1a.criteria.${c}.description`, 'diy-eb');
+    }
+    for (const r of NIW_ROUTES) expectKey(`programs:niw.eligibility.${r}.title`, 'diy-niw');
+    for (const p of NIW_PRONGS) expectKey(`programs:niw.prongs.${p}.description`, 'diy-niw');
+    for (const s of PROCESS_STEPS) expectKey(`programs:process.${s}.title`, 'process-list');
+  });
+
+  it('workbench tabs', () => {
+    for (const tab of WORKBENCH_TABS) {
+      expectKey(`workbench:tabs.${tab}.label`, 'workbench');
+      expectKey(`workbench:tabs.${tab}.description`, 'workbench');
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+
+const STATIC_FILES = '**/api/customer/messy/static_files/';
+
+test('a non-2xx answer shows the server msg once, even when the query retries', async ({ page }) => {
+  let calls = 0;
+  await page.route(STATIC_FILES, (route) => {
+    calls++;
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'not_ready', msg: '服务尚未就绪' }),
+    });
+  });
+  await page.goto('/index/firstTerm');
+  await expect(page.locator('.ant-message-notice', { hasText: '服务尚未就绪' })).toHaveCount(1);
+  // The page itself keeps working: the catalogue is not needed to read the home page.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(() => calls, { timeout: 10_000 }).toBeGreaterThan(1);
+  await expect(page.locator('.ant-message-notice', { hasText: '服务尚未就绪' })).toHaveCount(1);
+});
+
+test('a 4xx answer is shown and not retried', async ({ page }) => {
+  let calls = 0;
+  await page.route(STATIC_FILES, (route) => {
+    calls++;
+    return route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'forbidden', msg: 'You do not have access to this' }),
+    });
+  });
+  await page.goto('/index/firstTerm');
+  await expect(page.getByText('You do not have access to this')).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(calls).toBe(1);
+});
+
+test('an answer without the error shape gets a localised generic message', async ({ page }) => {
+  await page.route(STATIC_FILES, (route) =>
+    route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad gateway</html>' }),
+  );
+  await page.goto('/index/firstTerm');
+  await expect(page.getByText('请求失败，请稍后再试')).toBeVisible();
+});
+
+test('a network failure gets a localised message', async ({ page }) => {
+  await page.route(STATIC_FILES, (route) => route.abort('internetdisconnected'));
+  await page.goto('/index/firstTerm');
+  await expect(page.getByText('网络连接失败，请检查网络后重试')).toBeVisible();
+});

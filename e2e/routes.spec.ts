@@ -1,0 +1,165 @@
+import { APP_ROUTES, PAGE_ROUTES } from '@dossier/contract';
+import { expect, test } from '@playwright/test';
+import { collectPageErrors, expectedTitle, NAV_LABELS, rememberLocale } from './support.ts';
+
+/** Screens that already show real content; every other screen must say it is being built. */
+const CONTENT_SCREENS = new Set(['/index/firstTerm', '/index/diyEb', '/index/diyNIW']);
+
+function finalTarget(path: string): string {
+  let current = path;
+  for (let hops = 0; hops < APP_ROUTES.length; hops++) {
+    const next = APP_ROUTES.find((r) => r.path === current)?.redirect;
+    if (!next) return current;
+    current = next;
+  }
+  throw new Error(`Redirect loop from ${path}`);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+test.describe('every page route renders in Chinese', () => {
+  for (const route of PAGE_ROUTES) {
+    test(`${route.path}`, async ({ page }) => {
+      const errors = collectPageErrors(page);
+      await page.goto(route.path);
+      await expect(page).toHaveTitle(expectedTitle('zh', route.titleKey));
+      await expect(page.getByRole('navigation', { name: NAV_LABELS.zh })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.getByTestId('not-found')).toHaveCount(0);
+      if (CONTENT_SCREENS.has(route.path)) {
+        await expect(page.getByTestId('under-construction')).toHaveCount(0);
+      } else {
+        await expect(page.getByTestId('under-construction')).toBeVisible();
+        await expect(page.getByText('此功能正在建设中')).toBeVisible();
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+test.describe('a sample of routes renders in English', () => {
+  const sample = ['/index/firstTerm', '/index/diyNIW', '/login', '/personalCenter/myPlan', '/EB-1A', '/NIW'];
+  for (const path of sample) {
+    test(path, async ({ page }) => {
+      const errors = collectPageErrors(page);
+      await rememberLocale(page, 'en');
+      await page.goto(path);
+      const route = PAGE_ROUTES.find((r) => r.path === path)!;
+      await expect(page).toHaveTitle(expectedTitle('en', route.titleKey));
+      await expect(page.getByRole('navigation', { name: NAV_LABELS.en })).toBeVisible();
+      if (!CONTENT_SCREENS.has(path))
+        await expect(page.getByText('This feature is being built')).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+test.describe('redirects', () => {
+  for (const route of APP_ROUTES.filter((r) => r.redirect)) {
+    const target = finalTarget(route.path);
+    test(`${route.path} → ${target}`, async ({ page }) => {
+      await page.goto(route.path);
+      await expect(page).toHaveURL(new RegExp(`${escapeRegExp(target)}$`));
+      const landed = PAGE_ROUTES.find((r) => r.path === target)!;
+      await expect(page).toHaveTitle(expectedTitle('zh', landed.titleKey));
+    });
+  }
+});
+
+test.describe('not found', () => {
+  for (const path of ['/no-such-page', '/index/nothing', '/EB-1A/not-a-tab']) {
+    test(`${path} shows the localised 404 page without calling the API`, async ({ page }) => {
+      const errors = collectPageErrors(page);
+      const apiCalls: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
+      });
+      await page.goto(path);
+      await expect(page.getByTestId('not-found')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: '页面不存在' })).toBeVisible();
+      await expect(page).toHaveTitle(expectedTitle('zh', 'notFound'));
+      expect(apiCalls).toEqual([]);
+      // The server answers unknown paths with status 404, which the browser logs; nothing else may fail.
+      expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+
+      await page.getByRole('link', { name: '返回首页' }).click();
+      await expect(page).toHaveURL(/\/index\/firstTerm$/);
+      await expect(page).toHaveTitle(expectedTitle('zh', 'firstTerm'));
+    });
+  }
+
+  test('the 404 page follows the language switch', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await page.getByText('English', { exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveTitle(expectedTitle('en', 'notFound'));
+  });
+});
+
+test.describe('layouts', () => {
+  test('the workbench has the seven left tabs and the right-side groups', async ({ page }) => {
+    const errors = collectPageErrors(page);
+    await page.goto('/EB-1A');
+    const menu = page.getByRole('navigation', { name: '工作台菜单' });
+    for (const tab of ['进度', '表格', '证据', '推荐信', '赴美计划', '申请信', '递交须知']) {
+      await expect(menu.getByRole('link', { name: tab, exact: true })).toBeVisible();
+    }
+    for (const group of ['我的权益', '功能', '问答'])
+      await expect(page.getByText(group, { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: '我的 EB-1A 权益' })).toBeVisible();
+
+    await menu.getByRole('link', { name: '证据', exact: true }).click();
+    await expect(page).toHaveURL(/\/EB-1A\/evidence$/);
+    await expect(page.getByRole('heading', { level: 2, name: '证据' })).toBeVisible();
+    await expect(page.getByTestId('under-construction')).toBeVisible();
+    await expect(page).toHaveTitle(expectedTitle('zh', 'eb1a'));
+    expect(errors).toEqual([]);
+  });
+
+  test('the personal centre side menu switches sections', async ({ page }) => {
+    await page.goto('/personalCenter');
+    await expect(page).toHaveURL(/\/personalCenter\/personMessage$/);
+    const menu = page.getByRole('navigation', { name: '个人中心菜单' });
+    await menu.getByRole('link', { name: '购买记录' }).click();
+    await expect(page).toHaveURL(/\/personalCenter\/purchaseRecord$/);
+    await expect(page.getByRole('heading', { level: 2, name: '购买记录' })).toBeVisible();
+    await expect(page).toHaveTitle(expectedTitle('zh', 'purchaseRecord'));
+  });
+
+  test('the top navigation reaches the spec targets', async ({ page }) => {
+    await page.goto('/index/firstTerm');
+    const nav = page.getByRole('navigation', { name: NAV_LABELS.zh });
+    const targets: [string, RegExp][] = [
+      ['EB-1A', /\/index\/diyEb$/],
+      ['NIW', /\/index\/diyNIW$/],
+      ['移民中介服务', /\/index\/immigrant$/],
+      ['免费评估', /\/estimate$/],
+      ['问答专区', /\/index\/answer$/],
+      ['首页', /\/index\/firstTerm$/],
+    ];
+    for (const [label, url] of targets) {
+      await nav.getByRole('link', { name: label, exact: true }).click();
+      await expect(page).toHaveURL(url);
+    }
+    await page.getByRole('link', { name: '登录 / 注册' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the root font size follows the route reference width and the window size', async ({ page }) => {
+    const fontSize = () => page.evaluate(() => document.documentElement.style.fontSize);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/index/firstTerm');
+    await expect.poll(fontSize).toBe('12px');
+    await page
+      .getByRole('navigation', { name: NAV_LABELS.zh })
+      .getByRole('link', { name: '免费评估' })
+      .click();
+    await expect.poll(fontSize).toBe('16px');
+    await page.goto('/EB-1A');
+    await expect.poll(fontSize).toBe('14.4px');
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await expect.poll(fontSize).toBe('16px');
+  });
+});

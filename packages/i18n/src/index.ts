@@ -1,0 +1,70 @@
+import enCommon from '../locales/en/common.json' with { type: 'json' };
+import enErrors from '../locales/en/errors.json' with { type: 'json' };
+import enHome from '../locales/en/home.json' with { type: 'json' };
+import enPrograms from '../locales/en/programs.json' with { type: 'json' };
+import enRoutes from '../locales/en/routes.json' with { type: 'json' };
+import enScreens from '../locales/en/screens.json' with { type: 'json' };
+import enWorkbench from '../locales/en/workbench.json' with { type: 'json' };
+import zhCommon from '../locales/zh/common.json' with { type: 'json' };
+import zhErrors from '../locales/zh/errors.json' with { type: 'json' };
+import zhHome from '../locales/zh/home.json' with { type: 'json' };
+import zhPrograms from '../locales/zh/programs.json' with { type: 'json' };
+import zhRoutes from '../locales/zh/routes.json' with { type: 'json' };
+import zhScreens from '../locales/zh/screens.json' with { type: 'json' };
+import zhWorkbench from '../locales/zh/workbench.json' with { type: 'json' };
+
+/**
+ * Every namespace, in both languages. zh and en must hold identical key sets (test/parity.test.ts).
+ * Used by the web app (react-i18next), server messages and PDFs.
+ */
+export const resources = {
+  zh: {
+    common: zhCommon,
+    errors: zhErrors,
+    home: zhHome,
+    programs: zhPrograms,
+    routes: zhRoutes,
+    screens: zhScreens,
+    workbench: zhWorkbench,
+  },
+  en: {
+    common: enCommon,
+    errors: enErrors,
+    home: enHome,
+    programs: enPrograms,
+    routes: enRoutes,
+    screens: enScreens,
+    workbench: enWorkbench,
+  },
+} as const;
+
+export type Namespace = keyof (typeof resources)['zh'];
+export const NAMESPACES = Object.keys(resources.zh) as Namespace[];
+
+type Dict = { [k: string]: string | Dict };
+
+function lookup(dict: Dict | undefined, key: string): string | undefined {
+  let cur: string | Dict | undefined = dict;
+  for (const part of key.split('.')) {
+    if (cur === undefined || typeof cur === 'string') return undefined;
+    cur = cur[part];
+  }
+  return typeof cur === 'string' ? cur : undefined;
+}
+
+/**
+ * Server-side translation: `translate('en', 'errors:not_found')` or `translate('zh', 'errors:validation', { field })`.
+ * Falls back to en, then to the key itself, so a missing key is visible rather than silent.
+ */
+export function translate(
+  locale: 'zh' | 'en',
+  nsKey: string,
+  vars: Record<string, string | number> = {},
+): string {
+  const [ns, key] = nsKey.includes(':') ? (nsKey.split(':', 2) as [string, string]) : ['errors', nsKey];
+  const text =
+    lookup(resources[locale][ns as Namespace] as Dict | undefined, key) ??
+    lookup(resources.en[ns as Namespace] as Dict | undefined, key) ??
+    nsKey;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+}
