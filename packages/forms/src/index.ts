@@ -1,2 +1,1 @@
-// Official forms as data (I-140, I-907, G-1145, G-1450, G-1650): definitions, validation, PDF field mapping.
-export {};
+export * from './pdf-fields.ts';
