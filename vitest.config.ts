@@ -13,6 +13,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // PDF checks shell out to poppler, qpdf and mupdf; on a busy 2-core machine 5 s is too tight.
+          testTimeout: 30_000,
           include: [
             'packages/**/test/**/*.test.ts',
             'apps/web/test/**/*.test.ts',

@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './document.ts';
 export * from './errors.ts';
 export * from './fees.ts';
 export * from './reference.ts';

@@ -1,1 +1,14 @@
+export type { CardBrand } from './checks.ts';
+export { abaRoutingValid, bankAccountValid, cardBrand, luhnValid } from './checks.ts';
+export type { CoverageReport, FieldmapRow } from './coverage.ts';
+export { computeCoverage, exclusionOf, mappedFieldNames, parseFieldmap } from './coverage.ts';
+export { printedText, usDate } from './format.ts';
+export * from './forms.ts';
 export * from './pdf-fields.ts';
+export type { SampleCase } from './samples.ts';
+export { EB1A_SAMPLE, NIW_SAMPLE, SAMPLES } from './samples.ts';
+export { editionId, PdfValueTooLongError, toPdfFields } from './to-pdf-fields.ts';
+export type * from './types.ts';
+export type { Issue, IssueCode, ValidateOptions } from './validate.ts';
+export { validateForm } from './validate.ts';
+export { evaluateCondition, findItem, isRequired, isUnitedStates, isVisible } from './values.ts';

@@ -20,3 +20,16 @@ export interface FormEditionId {
   formNumber: string;
   edition: string;
 }
+
+/**
+ * For `kind: 'radio'` entries from @dossier/forms, `name` is the group's base name (`prt2PetitionType`,
+ * `Line6c_Unit`): its widgets are the fields whose last name segment is `<name>[k]`, wherever they sit
+ * (the I-140 Part 2 group spans `#subform[0]` and `#subform[1]`). A full field name also matches itself,
+ * for real radio groups. Compare on-states trimmed: some carry spaces (`/ STE `).
+ */
+export function isRadioGroupMember(fullName: string, group: string): boolean {
+  if (fullName === group) return true;
+  const last = fullName.slice(fullName.lastIndexOf('.') + 1);
+  const m = /^(.*)\[\d+\]$/.exec(last);
+  return m !== null && m[1] === group;
+}

@@ -1,6 +1,7 @@
 import enCommon from '../locales/en/common.json' with { type: 'json' };
 import enErrors from '../locales/en/errors.json' with { type: 'json' };
 import enHome from '../locales/en/home.json' with { type: 'json' };
+import enPacket from '../locales/en/packet.json' with { type: 'json' };
 import enPrograms from '../locales/en/programs.json' with { type: 'json' };
 import enRoutes from '../locales/en/routes.json' with { type: 'json' };
 import enScreens from '../locales/en/screens.json' with { type: 'json' };
@@ -8,6 +9,7 @@ import enWorkbench from '../locales/en/workbench.json' with { type: 'json' };
 import zhCommon from '../locales/zh/common.json' with { type: 'json' };
 import zhErrors from '../locales/zh/errors.json' with { type: 'json' };
 import zhHome from '../locales/zh/home.json' with { type: 'json' };
+import zhPacket from '../locales/zh/packet.json' with { type: 'json' };
 import zhPrograms from '../locales/zh/programs.json' with { type: 'json' };
 import zhRoutes from '../locales/zh/routes.json' with { type: 'json' };
 import zhScreens from '../locales/zh/screens.json' with { type: 'json' };
@@ -22,6 +24,7 @@ export const resources = {
     common: zhCommon,
     errors: zhErrors,
     home: zhHome,
+    packet: zhPacket,
     programs: zhPrograms,
     routes: zhRoutes,
     screens: zhScreens,
@@ -31,6 +34,7 @@ export const resources = {
     common: enCommon,
     errors: enErrors,
     home: enHome,
+    packet: enPacket,
     programs: enPrograms,
     routes: enRoutes,
     screens: enScreens,

@@ -1,0 +1,223 @@
+/**
+ * CJK-capable fonts for generated PDFs (letters, cover sheets, exhibit stamps): Noto Sans SC regular + bold.
+ *
+ * Why this shape (decision 0002 §3, 0004):
+ * - Bytes come from the `@expo-google-fonts/noto-sans-sc` npm package (OFL), read once per process.
+ * - We subset with harfbuzz ourselves (pdf-lib's `subset: true` crashes on this font) to the code points of the
+ *   document plus a fixed base set (ASCII, digits, common CJK punctuation, list bullets), keeping glyph ids
+ *   (RETAIN_GIDS) so a glyph id means the same thing in the full font and in every subset.
+ * - We embed with `subset: false` (the bytes already are a subset) and a `XXXXXX+` tag in the name so readers
+ *   report "sub yes", and with GSUB features off: fontkit would otherwise substitute e.g. Noto's `locl` digits after
+ *   Latin text, which pdf-lib's ToUnicode cannot map back — "EB-1A 2024" would lose its digits in extracted text.
+ * - The font has no italic. Callers draw italic runs with a skew transform (synthetic oblique); see
+ *   `OBLIQUE_SKEW_DEGREES`.
+ * - Widths come from the full font's hmtx through a per-process cache, so measuring needs no PDF document and
+ *   matches what pdf-lib writes in /W (advance widths, no kerning: GPOS positions are not written by pdf-lib).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { PDFDocument, PDFFont } from '@cantoo/pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
+import { subsetFont } from './hb-subset.ts';
+
+export type FontWeight = 'regular' | 'bold';
+
+const FONT_FILES: Record<FontWeight, string> = {
+  regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+};
+
+const POSTSCRIPT_NAMES: Record<FontWeight, string> = {
+  regular: 'NotoSansSC-Regular',
+  bold: 'NotoSansSC-Bold',
+};
+
+/** GSUB features fontkit would apply by default and that break ToUnicode / widths (decision 0002 §3). */
+export const NO_GSUB_FEATURES = {
+  locl: false,
+  ccmp: false,
+  liga: false,
+  clig: false,
+  calt: false,
+  rlig: false,
+} as const;
+
+/** Skew angle for the synthetic oblique used for italic runs (the CJK font ships no italic). */
+export const OBLIQUE_SKEW_DEGREES = 12;
+
+/** Always in every subset: numbers, Latin punctuation, page-number and list-marker glyphs, CJK punctuation. */
+const BASE_CHARS =
+  Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)).join('') +
+  '\u00a0•◦▪–—…‘’“”·§©®™°±×÷' +
+  '，。、；：？！（）「」『』《》〈〉【】〔〕“”‘’—…·～';
+
+interface FontMetrics {
+  unitsPerEm: number;
+  ascent: number;
+  descent: number;
+  advance(codePoint: number): number;
+}
+
+const bytesCache = new Map<FontWeight, Uint8Array>();
+const metricsCache = new Map<FontWeight, FontMetrics>();
+
+/** The full TTF bytes for a weight (10 MB each; read once per process). */
+export function fontBytes(weight: FontWeight): Uint8Array {
+  let bytes = bytesCache.get(weight);
+  if (!bytes) {
+    const require = createRequire(import.meta.url);
+    bytes = new Uint8Array(readFileSync(require.resolve(FONT_FILES[weight])));
+    bytesCache.set(weight, bytes);
+  }
+  return bytes;
+}
+
+function metrics(weight: FontWeight): FontMetrics {
+  let m = metricsCache.get(weight);
+  if (!m) {
+    const font = fontkit.create(fontBytes(weight));
+    const widths = new Map<number, number>();
+    m = {
+      unitsPerEm: font.unitsPerEm,
+      ascent: font.ascent,
+      descent: font.descent,
+      advance(cp) {
+        let w = widths.get(cp);
+        if (w === undefined) {
+          w = font.glyphForCodePoint(cp).advanceWidth;
+          widths.set(cp, w);
+        }
+        return w;
+      },
+    };
+    metricsCache.set(weight, m);
+  }
+  return m;
+}
+
+/** Width in points of `text` at `size`, as the embedded font will draw it. Needs no PDF document. */
+export function measureText(text: string, size: number, weight: FontWeight = 'regular'): number {
+  const m = metrics(weight);
+  let units = 0;
+  for (const ch of text) units += m.advance(ch.codePointAt(0)!);
+  return (units * size) / m.unitsPerEm;
+}
+
+/** Ascent and (negative) descent in points for a font size (hhea values, same for both weights). */
+export function fontExtents(
+  size: number,
+  weight: FontWeight = 'regular',
+): { ascent: number; descent: number } {
+  const m = metrics(weight);
+  return { ascent: (m.ascent * size) / m.unitsPerEm, descent: (m.descent * size) / m.unitsPerEm };
+}
+
+export interface FontSet {
+  regular: PDFFont;
+  bold: PDFFont;
+  font(weight: FontWeight): PDFFont;
+  /** Width in points; identical to `measureText`. */
+  measure(text: string, size: number, weight?: FontWeight): number;
+}
+
+export interface FontSetOptions {
+  /** Text drawn in bold, if known to be a small part of `text` (keeps the bold subset small). Default: `text`. */
+  boldText?: string;
+  /** Keep original glyph ids in the subset (default true; see decision 0004 for the measured cost). */
+  retainGids?: boolean;
+}
+
+/** Six capital letters from a hash of the subset's content, as PDF subset tags require ("ABCDEF+Name"). */
+function subsetTag(codePoints: number[], weight: FontWeight): string {
+  let h = weight === 'bold' ? 0x811c9dc5 ^ 0x55 : 0x811c9dc5;
+  for (const cp of codePoints) h = Math.imul(h ^ cp, 0x01000193) >>> 0;
+  let tag = '';
+  for (let i = 0; i < 6; i++) {
+    tag += String.fromCharCode(65 + (h % 26));
+    h = Math.floor(h / 26) ^ Math.imul(h, 31 + i);
+    h >>>= 0;
+  }
+  return tag;
+}
+
+function codePointsOf(text: string): number[] {
+  const set = new Set<number>();
+  for (const ch of BASE_CHARS) set.add(ch.codePointAt(0)!);
+  for (const ch of text.normalize('NFC')) set.add(ch.codePointAt(0)!);
+  return [...set].sort((a, b) => a - b);
+}
+
+async function embedWeight(
+  pdfDoc: PDFDocument,
+  weight: FontWeight,
+  text: string,
+  retainGids: boolean,
+): Promise<PDFFont> {
+  const cps = codePointsOf(text);
+  const bytes = await subsetFont(fontBytes(weight), cps, { retainGids });
+  const font = await pdfDoc.embedFont(bytes, {
+    subset: false,
+    customName: `${subsetTag(cps, weight)}+${POSTSCRIPT_NAMES[weight]}`,
+    features: NO_GSUB_FEATURES,
+  });
+  useCmapOnlyLayout(font);
+  return font;
+}
+
+interface FontkitGlyph {
+  id: number;
+  advanceWidth: number;
+}
+interface FontkitFont {
+  glyphForCodePoint(cp: number): FontkitGlyph;
+  layout(text: string, features?: unknown): { glyphs: FontkitGlyph[] };
+}
+
+/**
+ * With every substitution feature off (see NO_GSUB_FEATURES) a glyph is simply the cmap's glyph for each
+ * code point, yet pdf-lib still runs fontkit's whole shaping engine for every drawText and width call — a
+ * third of the time of a 40-page letter (bench:packet). This replaces `layout` on this embedded font only
+ * with the plain cmap lookup, which gives the same glyph ids and advance widths (pdf-lib draws without
+ * GPOS positions either way). Glyphs are cached per code point.
+ */
+function useCmapOnlyLayout(font: PDFFont): void {
+  const fk = (font as unknown as { embedder: { font: FontkitFont } }).embedder.font;
+  const cache = new Map<number, FontkitGlyph>();
+  fk.layout = (text: string) => {
+    const glyphs: FontkitGlyph[] = [];
+    for (const ch of text) {
+      const cp = ch.codePointAt(0)!;
+      let g = cache.get(cp);
+      if (!g) {
+        g = fk.glyphForCodePoint(cp);
+        cache.set(cp, g);
+      }
+      glyphs.push(g);
+    }
+    return { glyphs };
+  };
+}
+
+/**
+ * Embeds Noto Sans SC regular + bold in `pdfDoc`, each subset to the code points of `text` (+ the base set).
+ * Every string later drawn with these fonts must consist of characters of `text` or the base set; others draw
+ * as the empty .notdef glyph.
+ */
+export async function createFontSet(
+  pdfDoc: PDFDocument,
+  text: string,
+  opts: FontSetOptions = {},
+): Promise<FontSet> {
+  pdfDoc.registerFontkit(fontkit);
+  const retainGids = opts.retainGids ?? true;
+  const [regular, bold] = await Promise.all([
+    embedWeight(pdfDoc, 'regular', text, retainGids),
+    embedWeight(pdfDoc, 'bold', opts.boldText ?? text, retainGids),
+  ]);
+  return {
+    regular,
+    bold,
+    font: (weight) => (weight === 'bold' ? bold : regular),
+    measure: measureText,
+  };
+}

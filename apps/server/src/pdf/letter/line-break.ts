@@ -1,0 +1,174 @@
+/**
+ * Line breaking for mixed Chinese/English text (decision 0004):
+ * - text splits into tokens: one token per CJK character, Latin words (runs of other non-space characters),
+ *   spaces, and forced line breaks;
+ * - a line may break at spaces, and between two tokens when either is CJK, unless kinsoku forbids it: the next
+ *   token starts with closing punctuation (，。、；：？！）」』 …) or the previous one ends with opening punctuation
+ *   (（「『 …);
+ * - no hyphenation; a word wider than the line is cut between characters;
+ * - when kinsoku would leave no break point in the line, the line breaks at the overflow point anyway.
+ */
+
+/** Characters that must not start a line. */
+export const NO_LINE_START = new Set(
+  '，。、；：？！）」』】》〉〕〗’”%‰°℃,.;:?!)]}…—～·・ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々〻'.split(
+    '',
+  ),
+);
+/** Characters that must not end a line. */
+export const NO_LINE_END = new Set('（「『【《〈〔〖‘“([{'.split(''));
+
+const CJK =
+  /[\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3190-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef\u{20000}-\u{3134f}]/u;
+
+export type TokenKind = 'cjk' | 'word' | 'space' | 'newline';
+
+export interface Token {
+  text: string;
+  kind: TokenKind;
+  width: number;
+  /** Index of the run (style, link, footnote) the token belongs to. */
+  run: number;
+}
+
+export interface BreakRun {
+  text: string;
+}
+
+export function isCjk(ch: string): boolean {
+  return CJK.test(ch);
+}
+
+/** Splits runs into tokens; `measure(text, runIndex)` gives widths. */
+export function tokenize(runs: readonly BreakRun[], measure: (text: string, run: number) => number): Token[] {
+  const tokens: Token[] = [];
+  runs.forEach((r, run) => {
+    let word = '';
+    const flushWord = () => {
+      if (word) tokens.push({ text: word, kind: 'word', width: measure(word, run), run });
+      word = '';
+    };
+    for (const ch of r.text) {
+      if (ch === '\n') {
+        flushWord();
+        tokens.push({ text: '', kind: 'newline', width: 0, run });
+      } else if (ch === ' ' || ch === '\t') {
+        flushWord();
+        const prev = tokens[tokens.length - 1];
+        if (prev && prev.kind === 'space' && prev.run === run) continue; // collapse runs of spaces
+        tokens.push({ text: ' ', kind: 'space', width: measure(' ', run), run });
+      } else if (isCjk(ch)) {
+        flushWord();
+        tokens.push({ text: ch, kind: 'cjk', width: measure(ch, run), run });
+      } else {
+        word += ch;
+      }
+    }
+    flushWord();
+  });
+  return tokens;
+}
+
+function canBreakBefore(tokens: readonly Token[], i: number): boolean {
+  const a = tokens[i - 1];
+  const b = tokens[i];
+  if (!a || !b) return false;
+  if (b.kind === 'space') return false; // break after the space instead, so it hangs in the margin
+  if (a.kind === 'space') return !NO_LINE_START.has(b.text[0]!);
+  if (a.kind === 'cjk' || b.kind === 'cjk') {
+    return !NO_LINE_START.has(b.text[0]!) && !NO_LINE_END.has(a.text[a.text.length - 1]!);
+  }
+  return false;
+}
+
+/** A line: tokens [start, end) without leading/trailing spaces, and its natural width. */
+export interface Line {
+  tokens: Token[];
+  width: number;
+}
+
+/** Splits a word token that is wider than `maxWidth` into a head that fits (at least one character). */
+function splitWord(
+  t: Token,
+  maxWidth: number,
+  measure: (text: string, run: number) => number,
+): [Token, Token] {
+  const chars = Array.from(t.text);
+  let head = chars[0]!;
+  for (let k = 1; k < chars.length; k++) {
+    const next = head + chars[k];
+    if (measure(next, t.run) > maxWidth) break;
+    head = next;
+  }
+  const tail = t.text.slice(head.length);
+  return [
+    { ...t, text: head, width: measure(head, t.run) },
+    { ...t, text: tail, width: measure(tail, t.run) },
+  ];
+}
+
+function trimmed(tokens: Token[]): Line {
+  let s = 0;
+  let e = tokens.length;
+  while (s < e && tokens[s]!.kind === 'space') s++;
+  while (e > s && tokens[e - 1]!.kind === 'space') e--;
+  const kept = tokens.slice(s, e);
+  let width = 0;
+  for (const t of kept) width += t.width;
+  return { tokens: kept, width };
+}
+
+/** Greedy line breaking of `tokens` into lines no wider than `maxWidth` (first line may be narrower). */
+export function breakLines(
+  input: readonly Token[],
+  maxWidth: number,
+  measure: (text: string, run: number) => number,
+  firstLineWidth = maxWidth,
+): Line[] {
+  const tokens = input.slice();
+  const lines: Line[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    while (i < tokens.length && tokens[i]!.kind === 'space') i++;
+    const width = lines.length === 0 ? firstLineWidth : maxWidth;
+    const start = i;
+    let x = 0;
+    let lastBreak = -1;
+    let end = -1;
+    let skipNewline = false;
+    while (i < tokens.length) {
+      const t = tokens[i]!;
+      if (t.kind === 'newline') {
+        end = i;
+        skipNewline = true;
+        break;
+      }
+      if (i > start && canBreakBefore(tokens, i)) lastBreak = i;
+      if (t.kind !== 'space' && x + t.width > width && x > 0) {
+        end = lastBreak > start ? lastBreak : i;
+        break;
+      }
+      if (
+        t.kind !== 'space' &&
+        x === 0 &&
+        t.width > width &&
+        t.kind === 'word' &&
+        Array.from(t.text).length > 1
+      ) {
+        const [head, tail] = splitWord(t, width, measure);
+        tokens.splice(i, 1, head, tail);
+        end = i + 1;
+        break;
+      }
+      x += t.width;
+      i++;
+    }
+    if (end < 0) end = tokens.length;
+    if (end === start && !skipNewline) end = start + 1; // safety: always progress
+    lines.push(trimmed(tokens.slice(start, end)));
+    i = skipNewline ? end + 1 : end;
+    // A forced break at the very end still produces the empty line the author typed.
+    if (skipNewline && i >= tokens.length) lines.push({ tokens: [], width: 0 });
+  }
+  return lines;
+}

@@ -1,0 +1,235 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { degrees, PDFDocument } from '@cantoo/pdf-lib';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { pdfToolsAvailable, qpdfCheck, writeTempPdf } from '../../../test/pdf-assertions.ts';
+import { type NormaliseResult, normaliseEvidence } from './index.ts';
+import { qpdfRewrite } from './qpdf-repair.ts';
+import { sniff } from './sniff.ts';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const CORPORA = join(repoRoot, '..', 'shared', 'corpora');
+const haveCorpora = existsSync(join(CORPORA, 'ocrmypdf')) && existsSync(join(CORPORA, 'unstructured'));
+if (!haveCorpora) {
+  const msg = `robustness corpora not found under ${CORPORA}`;
+  if (process.env.CI === 'true') throw new Error(msg);
+  console.warn(`SKIPPED evidence normaliser corpus test: ${msg}`);
+}
+const tools = pdfToolsAvailable();
+
+function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  }
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** Expected outcomes for the notable files: a page count, or a refusal code. */
+const EXPECTED: Record<string, { pages: number } | { refused: string }> = {
+  'unstructured/password.pdf': { refused: 'password_protected' },
+  'ocrmypdf/skew-encrypted.pdf': { refused: 'password_protected' },
+  'ocrmypdf/encrypted_algo4.pdf': { pages: 1 },
+  'unstructured/copy-protected.pdf': { pages: 2 },
+  'ocrmypdf/invalid.pdf': { refused: 'damaged' },
+  'unstructured/DA-1p.heic': { pages: 1 },
+  'unstructured/layout-parser-paper-combined.tiff': { pages: 2 },
+  'unstructured/layout-parser-paper-fast.tiff': { pages: 1 },
+  'unstructured/bmp_24.bmp': { pages: 1 },
+  'ocrmypdf/baiona_cmyk.jpg': { pages: 1 },
+  'unstructured/DA-1p.jpg': { pages: 1 },
+  'unstructured/example.jpg': { pages: 1 },
+  // Decision 0003: PDFs are never rasterised, so pages holding huge images pass through.
+  'ocrmypdf/hugemono.pdf': { pages: 1 },
+  'ocrmypdf/enormous.pdf': { pages: 1 },
+  'ocrmypdf/cardinal.pdf': { pages: 4 },
+  'ocrmypdf/multipage.pdf': { pages: 6 },
+  'unstructured/pdf2image-memory-error-test-400p.pdf': { pages: 400 },
+  'unstructured/failure-after-repair.pdf': { pages: 76 },
+  // A .docx saved as .doc, and a real Word 97 .doc that ends with a ZIP: both "convert to PDF".
+  'unstructured/eng_spa_mult.doc': { refused: 'office_document' },
+  'unstructured/fake-doc-emphasized-text.doc': { refused: 'office_document' },
+};
+
+async function check(name: string, r: NormaliseResult) {
+  if (!r.ok) {
+    expect(r.message.en, name).toContain(name.split('/').pop());
+    expect(r.message.zh, name).toContain(name.split('/').pop());
+    return;
+  }
+  expect(r.pageCount, name).toBeGreaterThan(0);
+  const reloaded = await PDFDocument.load(r.pdf, { updateMetadata: false });
+  expect(reloaded.isEncrypted, name).toBe(false);
+  expect(reloaded.getPageCount(), name).toBe(r.pageCount);
+  if (tools) {
+    const q = qpdfCheck(writeTempPdf(r.pdf, 'evidence.pdf'));
+    expect(q.status, `${name}: ${q.output}`).toBe(0);
+  }
+}
+
+describe.skipIf(!haveCorpora)('normaliseEvidence over the robustness corpora', () => {
+  it('accepts every file as embeddable pages or refuses it with a reason', { timeout: 240_000 }, async () => {
+    const files = ['ocrmypdf', 'unstructured'].flatMap((d) =>
+      readdirSync(join(CORPORA, d))
+        .filter((f) => statSync(join(CORPORA, d, f)).isFile())
+        .sort()
+        .map((f) => `${d}/${f}`),
+    );
+    const rows: string[] = [];
+    const seen: Record<string, NormaliseResult> = {};
+    for (const name of files) {
+      const bytes = new Uint8Array(readFileSync(join(CORPORA, name)));
+      const t0 = performance.now();
+      const r = await normaliseEvidence({ bytes, filename: name.split('/').pop()! });
+      const ms = performance.now() - t0;
+      seen[name] = r;
+      rows.push(
+        [
+          name.padEnd(55),
+          String(bytes.length).padStart(9),
+          (r.ok ? `ok ${r.source}` : 'refused').padEnd(9),
+          (r.ok ? `${r.pageCount} p` : r.code).padEnd(19),
+          `${ms.toFixed(0).padStart(5)} ms`,
+          r.ok ? r.notes.join('; ') : '',
+        ].join(' | '),
+      );
+      await check(name, r);
+      expect(ms, `${name} took ${ms.toFixed(0)} ms`).toBeLessThan(10_000);
+    }
+    console.log(
+      `\n${['file'.padEnd(55), 'bytes'.padStart(9), 'outcome'.padEnd(9), 'pages / code'.padEnd(19), '   time', 'notes'].join(' | ')}\n${rows.join('\n')}\n`,
+    );
+    for (const [name, want] of Object.entries(EXPECTED)) {
+      const r = seen[name];
+      expect(r, name).toBeDefined();
+      if ('refused' in want) expect(r?.ok ? 'accepted' : r?.code, name).toBe(want.refused);
+      else expect(r?.ok ? r.pageCount : r?.code, name).toBe(want.pages);
+    }
+    for (const name of files.filter((f) => f.endsWith('.docx'))) {
+      expect(seen[name]?.ok ? 'accepted' : seen[name]?.code, name).toBe('office_document');
+    }
+  });
+});
+
+describe('normaliseEvidence rules', () => {
+  const jpeg = (w: number, h: number, orientation?: number) => {
+    const img = sharp({ create: { width: w, height: h, channels: 3, background: '#3366cc' } });
+    return (orientation ? img.withMetadata({ orientation }) : img).jpeg().toBuffer();
+  };
+  const pageSize = async (pdf: Uint8Array) => (await PDFDocument.load(pdf)).getPage(0).getSize();
+
+  it('applies EXIF orientation: a landscape-stored JPEG tagged "rotate 90" becomes a portrait page', async () => {
+    const r = await normaliseEvidence({ bytes: await jpeg(400, 200, 6), filename: 'phone.jpg' });
+    expect(r.ok && r.notes).toContain('EXIF orientation applied');
+    const size = await pageSize((r as { pdf: Uint8Array }).pdf);
+    expect(size.height).toBeGreaterThan(size.width);
+    const upright = await normaliseEvidence({ bytes: await jpeg(400, 200), filename: 'scan.jpg' });
+    const s2 = await pageSize((upright as { pdf: Uint8Array }).pdf);
+    expect(s2).toEqual({ width: 792, height: 612 }); // landscape Letter
+  });
+
+  it('fits A4 when asked, keeping the aspect', async () => {
+    const r = await normaliseEvidence(
+      { bytes: await jpeg(1000, 2000), filename: 'a.jpg' },
+      { pageSize: 'a4' },
+    );
+    expect(r.ok).toBe(true);
+    expect(await pageSize((r as { pdf: Uint8Array }).pdf)).toEqual({ width: 595.28, height: 841.89 });
+  });
+
+  it('refuses a decompression bomb from its header, before decoding', async () => {
+    // A real 8 × 8 PNG whose IHDR claims 20000 × 20000 (400 megapixels): only the header is read.
+    const bomb = Buffer.from(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+    );
+    bomb.writeUInt32BE(20000, 16);
+    bomb.writeUInt32BE(20000, 20);
+    bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
+    const t0 = performance.now();
+    const r = await normaliseEvidence({ bytes: bomb, filename: 'bomb.png' });
+    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(r).toMatchObject({ ok: false, code: 'too_many_pixels' });
+    expect(!r.ok && r.message.en).toContain('400 megapixels');
+    // A hand-made BMP header claiming 60000 × 60000 pixels, with no pixel data at all.
+    const bmpHeader = Buffer.alloc(54);
+    bmpHeader.write('BM', 0, 'latin1');
+    bmpHeader.writeInt32LE(60000, 18);
+    bmpHeader.writeInt32LE(60000, 22);
+    expect(await normaliseEvidence({ bytes: bmpHeader, filename: 'x.bmp' })).toMatchObject({
+      code: 'too_many_pixels',
+    });
+  });
+
+  it('refuses empty, too large, too many pages and unknown content, naming the file', async () => {
+    expect(await normaliseEvidence({ bytes: new Uint8Array(), filename: 'a.pdf' })).toMatchObject({
+      ok: false,
+      code: 'empty_file',
+      message: { en: '“a.pdf” is empty (0 bytes). Upload the file again.' },
+    });
+    const big = await normaliseEvidence(
+      { bytes: new Uint8Array(2048), filename: 'b.pdf' },
+      { maxBytes: 1024 },
+    );
+    expect(big).toMatchObject({ ok: false, code: 'too_large' });
+    const doc = await PDFDocument.create();
+    for (let i = 0; i < 5; i++) doc.addPage();
+    const five = await doc.save();
+    expect(await normaliseEvidence({ bytes: five, filename: 'c.pdf' }, { maxPages: 4 })).toMatchObject({
+      code: 'too_many_pages',
+    });
+    expect(await normaliseEvidence({ bytes: five, filename: 'c.pdf' })).toMatchObject({
+      ok: true,
+      pageCount: 5,
+    });
+    const txt = await normaliseEvidence({ bytes: new TextEncoder().encode('just text'), filename: 'd.txt' });
+    expect(txt).toMatchObject({ ok: false, code: 'unsupported_type' });
+  });
+
+  it('accepts a file by its content when the name lies, with a note', async () => {
+    const r = await normaliseEvidence({
+      bytes: await jpeg(100, 100),
+      filename: 'passport.pdf',
+      declaredType: 'application/pdf',
+    });
+    expect(r).toMatchObject({ ok: true, source: 'jpeg' });
+    expect(r.ok && r.notes.join()).toContain('content is JPEG image although the name or type says PDF');
+  });
+
+  it('sniffs OLE2 before ZIP (a Word 97 .doc may end with a ZIP part)', () => {
+    const ole = new Uint8Array([
+      0xd0,
+      0xcf,
+      0x11,
+      0xe0,
+      0xa1,
+      0xb1,
+      0x1a,
+      0xe1,
+      ...new TextEncoder().encode('PK\x03\x04[Content_Types].xml word/'),
+    ]);
+    expect(sniff(ole)).toBe('ole');
+  });
+
+  it('writes /Rotate on each page and keeps it', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage().setRotation(degrees(270));
+    const r = await normaliseEvidence({ bytes: await doc.save(), filename: 'r.pdf' });
+    const out = await PDFDocument.load((r as { pdf: Uint8Array }).pdf);
+    expect(out.getPage(0).getRotation().angle).toBe(270);
+  });
+
+  it('qpdf-wasm rewrites a readable file and reports what it cannot open', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage();
+    const ok = await qpdfRewrite(await doc.save());
+    expect(ok.status).toBe(0);
+    expect(ok.bytes?.length).toBeGreaterThan(0);
+    const bad = await qpdfRewrite(new TextEncoder().encode('%PDF-1.4\n%%EOF\n'));
+    expect(bad.bytes).toBeNull();
+  });
+});

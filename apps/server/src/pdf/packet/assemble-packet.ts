@@ -1,0 +1,368 @@
+import { PDFArray, PDFDocument, PDFName, PDFNull, type PDFPage } from '@cantoo/pdf-lib';
+import { translate } from '@dossier/i18n';
+import { createFontSet } from '../fonts/font-set.ts';
+import { type RenderLetterResult, renderLetter } from '../letter/render-letter.ts';
+import { type OutlineNode, writeOutline } from './outline.ts';
+import type { FormKey, PacketInput, PacketResult, PacketSection, ProgressFn } from './packet.types.ts';
+import {
+  type ChecklistRow,
+  coverSheetDoc,
+  exhibitListDoc,
+  formTitle,
+  referenceLabel,
+  tabAndCertificatePagesDoc,
+} from './packet-documents.ts';
+import { stampText } from './stamp.ts';
+
+/**
+ * pdf-lib yields to the event loop every N objects with a setTimeout(0) (≥ 1 ms each). In the embedded
+ * default the worker shares its process with the API, so it must keep yielding — but every 50 objects
+ * (the default) adds ~0.3 s of idle time to a 500-page packet. Every 2,000 objects still yields every few ms.
+ */
+const OBJECTS_PER_TICK = 2000;
+const LOAD = { updateMetadata: false, parseSpeed: OBJECTS_PER_TICK } as const;
+
+/** Every character a stamp can contain (see packet:uscis.stamp_* in packages/i18n). */
+const STAMP_CHARACTERS = 'Exhibit - p. of Page 0123456789';
+
+/** Packet order (architecture § Packet). The cover sheet is for the petitioner and is not numbered. */
+const FORM_ORDER: FormKey[] = ['G-1145', 'I-140', 'I-907'];
+
+interface Placed {
+  title: string;
+  /** 0-based index of the first page in the output (before the cover sheet is inserted). */
+  start: number;
+  count: number;
+}
+
+/**
+ * Builds the whole petition packet (architecture § Packet) from a case. Pure: data in, bytes out.
+ * Inputs are loaded one at a time and released after their pages are copied, so memory grows with the
+ * output only. Exhibit numbers come from the order of `input.exhibits` at render time.
+ */
+export async function assemblePacket(
+  input: PacketInput,
+  opts: { onProgress?: ProgressFn } = {},
+): Promise<PacketResult> {
+  const progress = opts.onProgress ?? (() => {});
+  const en = (k: string, v?: Record<string, string | number>) => translate('en', `packet:${k}`, v);
+  const exhibitNumber = new Map(input.exhibits.map((e, i) => [e.id, i + 1]));
+  const letterNumber = new Map(input.letters.map((l, i) => [l.id, i + 1]));
+  const resolveReference = (kind: 'exhibit' | 'letter', id: string) => {
+    const n = kind === 'exhibit' ? exhibitNumber.get(id) : letterNumber.get(id);
+    return n === undefined ? undefined : { label: referenceLabel('en', kind, n) };
+  };
+  const totalSteps =
+    5 + input.forms.length + input.exhibits.length + input.letters.length + input.plan.attachments.length;
+  let done = 0;
+  const step = (stage: Parameters<ProgressFn>[1]) => progress(Math.min(1, ++done / totalSteps), stage);
+
+  const timings: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    timings[name] = (timings[name] ?? 0) + Math.round(now - mark);
+    mark = now;
+  };
+  const out = await PDFDocument.create();
+  out.setTitle(`${input.category === 'EB1A' ? 'EB-1A' : 'EB-2 NIW'} petition — ${input.petitionerName}`, {
+    showInWindowTitleBar: true,
+  });
+  out.setProducer('Dossier');
+  out.setCreator('Dossier');
+
+  const append = async (bytes: Uint8Array, title: string): Promise<Placed> => {
+    const src = await PDFDocument.load(bytes, LOAD);
+    const pages = await out.copyPages(src, src.getPageIndices());
+    const start = out.getPageCount();
+    for (const p of pages) out.addPage(p);
+    return { title, start, count: pages.length };
+  };
+
+  // 1. Forms: G-1145 → payment form(s) → I-140 → I-907 (+ its payment form, a separate payment).
+  const placedForms: Placed[] = [];
+  const missingForms: FormKey[] = [];
+  const byKey = new Map(input.forms.map((f) => [f.key, f]));
+  const formSequence: FormKey[] = [FORM_ORDER[0]!, input.payment, 'I-140'];
+  if (input.premium) formSequence.push('I-907', input.payment);
+  for (const key of formSequence) {
+    const form = byKey.get(key);
+    if (!form?.pdf) {
+      if (!missingForms.includes(key)) missingForms.push(key);
+      continue;
+    }
+    placedForms.push(await append(form.pdf, formTitle(key)));
+    step('assemble');
+  }
+
+  lap('forms');
+  // 2. Petition letter.
+  const letter = await renderLetter({
+    validated: true,
+    doc: input.petitionLetter,
+    locale: 'en',
+    pageNumbers: false,
+    resolveReference,
+  });
+  lap('render_letter');
+  const placedLetter = await append(letter.bytes, en('outline.petition_letter'));
+  step('render');
+
+  // 3. Exhibits (the exhibit list is inserted before them once their pages are known).
+  const tabs = tabAndCertificatePagesDoc(input.exhibits);
+  const tabsRendered = await renderLetter({
+    validated: true,
+    doc: tabs.doc,
+    locale: 'en',
+    resolveReference,
+  });
+  if (tabsRendered.pageCount !== tabs.pages.length) {
+    throw new Error(
+      `tab/certificate pages: expected ${tabs.pages.length}, rendered ${tabsRendered.pageCount}`,
+    );
+  }
+  lap('render_tabs');
+  const tabsDoc = await PDFDocument.load(tabsRendered.bytes, LOAD);
+  const tabPages = await out.copyPages(tabsDoc, tabsDoc.getPageIndices());
+  step('render');
+  const exhibitsStart = out.getPageCount();
+  const placedExhibits: Array<Placed & { id: string; n: number }> = [];
+  let tabCursor = 0;
+  for (const [i, e] of input.exhibits.entries()) {
+    const start = out.getPageCount();
+    out.addPage(tabPages[tabCursor++]!);
+    await append(e.original, e.title);
+    if (e.translation) {
+      await append(e.translation.pdf, e.title);
+      out.addPage(tabPages[tabCursor++]!);
+    }
+    placedExhibits.push({ id: e.id, n: i + 1, title: e.title, start, count: out.getPageCount() - start });
+    step('assemble');
+  }
+
+  // 4. Recommendation letters, 5. US plan and attachments.
+  const placedLetters: Placed[] = [];
+  for (const [i, l] of input.letters.entries()) {
+    const start = out.getPageCount();
+    await append(l.pdf, l.recommender);
+    if (l.translation) await append(l.translation, l.recommender);
+    placedLetters.push({
+      title: en('outline.letter', { n: i + 1, name: l.recommender }),
+      start,
+      count: out.getPageCount() - start,
+    });
+    step('assemble');
+  }
+  lap('copy');
+  const plan = await renderLetter({
+    validated: true,
+    doc: input.plan.doc,
+    locale: 'en',
+    pageNumbers: false,
+    resolveReference,
+  });
+  lap('render_plan');
+  const placedPlan = await append(plan.bytes, en('outline.plan'));
+  const placedAttachments: Placed[] = [];
+  for (const [i, a] of input.plan.attachments.entries()) {
+    const placed = await append(a.pdf, a.title);
+    placedAttachments.push({ ...placed, title: en('outline.attachment', { n: i + 1, title: a.title }) });
+    step('assemble');
+  }
+
+  lap('copy');
+  // 6. The exhibit list goes right before the exhibits; its length shifts every later page, so render it
+  //    until its page count is stable (twice at most in practice).
+  let listPages = 1;
+  let list: RenderLetterResult | undefined;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const firstExhibitPage = (id: string) => {
+      const p = placedExhibits.find((x) => x.id === id);
+      return p ? p.start + listPages + 1 : undefined;
+    };
+    list = await renderLetter({
+      validated: true,
+      doc: exhibitListDoc(input.exhibits, firstExhibitPage),
+      locale: 'en',
+      resolveReference,
+    });
+    if (list.pageCount === listPages) break;
+    listPages = list.pageCount;
+  }
+  const listDoc = await PDFDocument.load(list!.bytes, LOAD);
+  const listCopied = await out.copyPages(listDoc, listDoc.getPageIndices());
+  for (const [i, p] of listCopied.entries()) out.insertPage(exhibitsStart + i, p);
+  const shift = (p: Placed): Placed => (p.start >= exhibitsStart ? { ...p, start: p.start + listPages } : p);
+  const exhibits = placedExhibits.map((p) => ({ ...p, ...shift(p) }));
+  const letters = placedLetters.map(shift);
+  const planPlaced = shift(placedPlan);
+  const attachments = placedAttachments.map(shift);
+  step('render');
+
+  lap('render_list');
+  // 7. Links from the exhibit list lines to their exhibits.
+  const pages = out.getPages();
+  for (const link of list!.links) {
+    const target = exhibits.find((x) => x.id === link.target.id);
+    // Renderer pages are 1-based.
+    const page = pages[exhibitsStart + link.page - 1];
+    if (!target || !page) continue;
+    addLink(out, page, link.rect, pages[target.start]!);
+  }
+
+  // 8. Stamps: "Exhibit N - p. i of n" on exhibit pages, "Page X of Y" on every mailed page.
+  // Stamps use a subset of the same embedded font as the letters: nothing depends on the reader's fonts.
+  const font = (await createFontSet(out, STAMP_CHARACTERS, { boldText: ' ' })).regular;
+  const total = pages.length;
+  pages.forEach((page, idx) => {
+    stampText(page, font, en('uscis.stamp_page', { x: idx + 1, y: total }), 'br');
+  });
+  for (const e of exhibits) {
+    for (let i = 0; i < e.count; i++) {
+      stampText(
+        pages[e.start + i]!,
+        font,
+        en('uscis.stamp_exhibit', { n: e.n, i: i + 1, count: e.count }),
+        'tr',
+      );
+    }
+  }
+  step('stamp');
+  lap('stamp');
+
+  // 9. Cover sheet (petitioner's language, not numbered) goes first.
+  const o = (k: string, v?: Record<string, string | number>) =>
+    translate(input.locale, `packet:outline.${k}`, v);
+  const checklist: ChecklistRow[] = [
+    ...placedForms.map((f) => ({ title: f.title, pages: f.count })),
+    { title: o('petition_letter'), pages: placedLetter.count },
+    { title: o('exhibit_list'), pages: listPages },
+    ...exhibits.map((e) => ({ title: o('exhibit', { n: e.n, title: e.title }), pages: e.count })),
+    ...letters.map((l, i) => ({
+      title: o('letter', { n: i + 1, name: input.letters[i]!.recommender }),
+      pages: l.count,
+    })),
+    { title: o('plan'), pages: planPlaced.count + attachments.reduce((s, a) => s + a.count, 0) },
+  ];
+  const dangling = [...letter.danglingReferences, ...plan.danglingReferences];
+  const cover = await renderLetter({
+    validated: true,
+    doc: coverSheetDoc(input, { checklist, missingForms, dangling: dangling.length }),
+    locale: input.locale,
+    resolveReference,
+  });
+  const coverDoc = await PDFDocument.load(cover.bytes, LOAD);
+  const coverPages = await out.copyPages(coverDoc, coverDoc.getPageIndices());
+  for (const [i, p] of coverPages.entries()) out.insertPage(i, p);
+  const c = coverPages.length;
+  const at = (p: Placed) => p.start + c;
+
+  lap('render_cover');
+  // 10. Outline with the final page indexes.
+  const outline: OutlineNode[] = [
+    { title: o('cover'), pageIndex: 0 },
+    ...(placedForms.length
+      ? [
+          {
+            title: o('forms'),
+            pageIndex: at(placedForms[0]!),
+            children: placedForms.map((f) => ({ title: f.title, pageIndex: at(f) })),
+          },
+        ]
+      : []),
+    { title: o('petition_letter'), pageIndex: at(placedLetter) },
+    { title: o('exhibit_list'), pageIndex: exhibitsStart + c },
+    ...(exhibits.length
+      ? [
+          {
+            title: o('exhibits'),
+            pageIndex: at(exhibits[0]!),
+            children: exhibits.map((e) => ({
+              title: o('exhibit', { n: e.n, title: e.title }),
+              pageIndex: at(e),
+            })),
+          },
+        ]
+      : []),
+    ...(letters.length
+      ? [
+          {
+            title: o('letters'),
+            pageIndex: at(letters[0]!),
+            children: letters.map((l, i) => ({
+              title: o('letter', { n: i + 1, name: input.letters[i]!.recommender }),
+              pageIndex: at(l),
+            })),
+          },
+        ]
+      : []),
+    {
+      title: o('plan'),
+      pageIndex: at(planPlaced),
+      children: attachments.map((a, i) => ({
+        title: o('attachment', { n: i + 1, title: input.plan.attachments[i]!.title }),
+        pageIndex: at(a),
+      })),
+    },
+  ];
+  writeOutline(out, outline);
+
+  progress(0.99, 'save');
+  const bytes = await out.save({
+    useObjectStreams: false,
+    addDefaultPage: false,
+    objectsPerTick: OBJECTS_PER_TICK,
+  });
+  lap('save');
+  progress(1, 'save');
+
+  const section = (title: string, p: Placed, children?: PacketSection[]): PacketSection => ({
+    title,
+    firstPage: at(p) + 1,
+    pageCount: p.count,
+    ...(children ? { children } : {}),
+  });
+  return {
+    bytes,
+    pageCount: out.getPageCount(),
+    sections: [
+      { title: o('cover'), firstPage: 1, pageCount: c },
+      ...placedForms.map((f) => section(f.title, f)),
+      section(o('petition_letter'), placedLetter),
+      { title: o('exhibit_list'), firstPage: exhibitsStart + c + 1, pageCount: listPages },
+      ...exhibits.map((e) => section(o('exhibit', { n: e.n, title: e.title }), e)),
+      ...letters.map((l, i) => section(o('letter', { n: i + 1, name: l.title }), l)),
+      section(
+        o('plan'),
+        planPlaced,
+        attachments.map((a) => section(a.title, a)),
+      ),
+    ],
+    exhibitPages: new Map(exhibits.map((e) => [e.id, { n: e.n, firstPage: at(e) + 1, pageCount: e.count }])),
+    danglingReferences: dangling,
+    missingForms,
+    timings,
+  };
+}
+
+/** A clickable rectangle on `page` that jumps to `target`. */
+function addLink(
+  pdf: PDFDocument,
+  page: PDFPage,
+  rect: [number, number, number, number],
+  target: PDFPage,
+): void {
+  const ctx = pdf.context;
+  const annot = ctx.register(
+    ctx.obj({
+      Type: 'Annot',
+      Subtype: 'Link',
+      Rect: rect,
+      Border: [0, 0, 0],
+      Dest: [target.ref, PDFName.of('XYZ'), PDFNull, PDFNull, PDFNull],
+    }),
+  );
+  const existing = page.node.lookup(PDFName.of('Annots'));
+  if (existing instanceof PDFArray) existing.push(annot);
+  else page.node.set(PDFName.of('Annots'), ctx.obj([annot]));
+}

@@ -1,0 +1,70 @@
+import type { Locale, TLetterDocument } from '@dossier/contract';
+
+/** A TipTap/ProseMirror document (schema: packages/contract/src/document.ts). */
+export type LetterDoc = TLetterDocument;
+
+export type FormKey = 'G-1145' | 'G-1450' | 'G-1650' | 'I-140' | 'I-907';
+
+export interface PacketForm {
+  key: FormKey;
+  /** Filled and flattened PDF; null when the official blank is not available (the cover sheet says so). */
+  pdf: Uint8Array | null;
+  /** Where the petitioner signs by hand, shown on the cover sheet (e.g. "Part 7, item 1.a, page 7"). */
+  signHere?: string;
+}
+
+export interface PacketExhibit {
+  /** Stable id that letters reference; the number is computed from the order here. */
+  id: string;
+  title: string;
+  /** Normalised original (see pdf/normalise). */
+  original: Uint8Array;
+  /** English translation of a non-English original, with its translator for the certificate. */
+  translation?: { pdf: Uint8Array; translator: { name: string; address: string }; fromLanguage: string };
+}
+
+export interface PacketLetter {
+  id: string;
+  recommender: string;
+  pdf: Uint8Array;
+  translation?: Uint8Array;
+}
+
+export interface PacketInput {
+  /** Language of the cover sheet (for the petitioner); everything USCIS reads is in English. */
+  locale: Locale;
+  category: 'EB1A' | 'NIW';
+  petitionerName: string;
+  /** Planned postmark date (YYYY-MM-DD): picks fees from the dated fee table. */
+  filingDate: string;
+  premium: boolean;
+  /** Payment form used for every fee: G-1450 (card) or G-1650 (ACH); never mixed. */
+  payment: 'G-1450' | 'G-1650';
+  forms: PacketForm[];
+  petitionLetter: LetterDoc;
+  exhibits: PacketExhibit[];
+  letters: PacketLetter[];
+  plan: { doc: LetterDoc; attachments: Array<{ title: string; pdf: Uint8Array }> };
+}
+
+export type PacketStage = 'render' | 'assemble' | 'stamp' | 'save';
+export type ProgressFn = (done: number, stage: PacketStage) => void;
+
+export interface PacketSection {
+  title: string;
+  firstPage: number;
+  pageCount: number;
+  children?: PacketSection[];
+}
+
+export interface PacketResult {
+  bytes: Uint8Array;
+  pageCount: number;
+  sections: PacketSection[];
+  /** Exhibit number → [first page, page count] in the packet (1-based pages). */
+  exhibitPages: Map<string, { n: number; firstPage: number; pageCount: number }>;
+  danglingReferences: Array<{ kind: string; id: string }>;
+  missingForms: FormKey[];
+  /** Milliseconds per phase (render_letter, copy, stamp, save, …), for the job log and the benchmark. */
+  timings: Record<string, number>;
+}

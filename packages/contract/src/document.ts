@@ -1,0 +1,230 @@
+import { z } from 'zod';
+
+/**
+ * Rich-text documents (petition letter, recommendation letters, US plan) as the TipTap/ProseMirror editor stores
+ * them: `{ type: 'doc', content: [...] }`. The server renders them to PDF (apps/server/src/pdf/letter).
+ *
+ * Hostile input is refused before the recursive schema runs: `ZLetterDocument` first walks the JSON iteratively
+ * and rejects anything deeper than `DOCUMENT_LIMITS.maxDepth`, with more than `maxNodes` nodes or more than
+ * `maxTotalText` characters, so a 100,000-level nesting cannot blow the stack.
+ */
+export const DOCUMENT_LIMITS = {
+  /** JSON nesting depth (objects + arrays). A list nested 6 deep inside a table cell stays well below it. */
+  maxDepth: 48,
+  /** Nodes (objects) in one document. A 40-page letter has ~3,000. */
+  maxNodes: 50_000,
+  /** Characters in one text node. */
+  maxTextLength: 20_000,
+  /** Characters of text in the whole document (a 40-page letter has ~100,000). */
+  maxTotalText: 1_000_000,
+  /** Children of one node. */
+  maxChildren: 5_000,
+  /** Columns a table cell may span. */
+  maxColspan: 20,
+  maxIdLength: 100,
+  maxUrlLength: 2_000,
+} as const;
+
+const L = DOCUMENT_LIMITS;
+
+// ---- marks ----------------------------------------------------------------------------------------------
+
+export const ZMark = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('bold') }),
+  z.object({ type: z.literal('italic') }),
+  z.object({ type: z.literal('underline') }),
+  z.object({
+    type: z.literal('link'),
+    attrs: z.object({ href: z.string().max(L.maxUrlLength) }).loose(),
+  }),
+]);
+export type TMark = z.infer<typeof ZMark>;
+
+// ---- inline nodes ---------------------------------------------------------------------------------------
+
+export const ZTextNode = z.object({
+  type: z.literal('text'),
+  text: z.string().min(1).max(L.maxTextLength),
+  marks: z.array(ZMark).max(8).optional(),
+});
+export type TTextNode = z.infer<typeof ZTextNode>;
+
+export const ZHardBreak = z.object({ type: z.literal('hardBreak') });
+
+export const ZReferenceKind = z.enum(['exhibit', 'letter']);
+export type TReferenceKind = z.infer<typeof ZReferenceKind>;
+
+/** Atom pointing at an exhibit or a recommendation letter; its number is computed at render time. */
+export const ZReferenceNode = z.object({
+  type: z.literal('reference'),
+  attrs: z.object({ kind: ZReferenceKind, id: z.string().min(1).max(L.maxIdLength) }),
+  marks: z.array(ZMark).max(8).optional(),
+});
+export type TReferenceNode = z.infer<typeof ZReferenceNode>;
+
+/** Inline content allowed inside a footnote: no nested footnotes. */
+export const ZNoteInline = z.discriminatedUnion('type', [ZTextNode, ZHardBreak, ZReferenceNode]);
+export type TNoteInline = z.infer<typeof ZNoteInline>;
+
+export const ZNoteParagraph = z.object({
+  type: z.literal('paragraph'),
+  content: z.array(ZNoteInline).max(L.maxChildren).optional(),
+});
+
+/** Footnote: inline node whose content is paragraphs; rendered as a superscript number + note at page bottom. */
+export const ZFootnoteNode = z.object({
+  type: z.literal('footnote'),
+  content: z.array(ZNoteParagraph).min(1).max(50),
+});
+export type TFootnoteNode = z.infer<typeof ZFootnoteNode>;
+
+export const ZInline = z.discriminatedUnion('type', [ZTextNode, ZHardBreak, ZReferenceNode, ZFootnoteNode]);
+export type TInline = z.infer<typeof ZInline>;
+
+// ---- blocks ---------------------------------------------------------------------------------------------
+
+const inlineContent = z.array(ZInline).max(L.maxChildren).optional();
+
+export const ZParagraph = z.object({
+  type: z.literal('paragraph'),
+  attrs: z
+    .object({ textAlign: z.enum(['left', 'center', 'right', 'justify']).nullish() })
+    .loose()
+    .optional(),
+  content: inlineContent,
+});
+export type TParagraph = z.infer<typeof ZParagraph>;
+
+export const ZHeading = z.object({
+  type: z.literal('heading'),
+  attrs: z.object({ level: z.union([z.literal(1), z.literal(2), z.literal(3)]) }).loose(),
+  content: inlineContent,
+});
+export type THeading = z.infer<typeof ZHeading>;
+
+export const ZHorizontalRule = z.object({ type: z.literal('horizontalRule') });
+export const ZPageBreak = z.object({ type: z.literal('pageBreak') });
+
+export interface TListItem {
+  type: 'listItem';
+  content: TFlowBlock[];
+}
+export interface TBulletList {
+  type: 'bulletList';
+  content: TListItem[];
+}
+export interface TOrderedList {
+  type: 'orderedList';
+  attrs?: { start?: number | null | undefined } | undefined;
+  content: TListItem[];
+}
+export interface TBlockquote {
+  type: 'blockquote';
+  content: TBlock[];
+}
+export interface TTableCell {
+  type: 'tableCell' | 'tableHeader';
+  attrs?: { colspan?: number | undefined; rowspan?: number | undefined } | undefined;
+  content: TFlowBlock[];
+}
+export interface TTableRow {
+  type: 'tableRow';
+  content: TTableCell[];
+}
+export interface TTable {
+  type: 'table';
+  content: TTableRow[];
+}
+/** Blocks allowed inside list items and table cells (no tables, no page breaks there). */
+export type TFlowBlock =
+  | TParagraph
+  | THeading
+  | TBulletList
+  | TOrderedList
+  | TBlockquote
+  | { type: 'horizontalRule' };
+export type TBlock = TFlowBlock | TTable | { type: 'pageBreak' };
+
+// Recursive schemas need explicit types (zod cannot infer through z.lazy); the interfaces above are the
+// inferred shape written out once, and `satisfies`-style annotations keep the two in step.
+export const ZListItem: z.ZodType<TListItem> = z.lazy(() =>
+  z.object({ type: z.literal('listItem'), content: z.array(ZFlowBlock).min(1).max(L.maxChildren) }),
+);
+export const ZBulletList: z.ZodType<TBulletList> = z.lazy(() =>
+  z.object({ type: z.literal('bulletList'), content: z.array(ZListItem).min(1).max(L.maxChildren) }),
+);
+export const ZOrderedList: z.ZodType<TOrderedList> = z.lazy(() =>
+  z.object({
+    type: z.literal('orderedList'),
+    attrs: z
+      .object({ start: z.number().int().min(0).max(100_000).nullish() })
+      .loose()
+      .optional(),
+    content: z.array(ZListItem).min(1).max(L.maxChildren),
+  }),
+);
+export const ZBlockquote: z.ZodType<TBlockquote> = z.lazy(() =>
+  z.object({ type: z.literal('blockquote'), content: z.array(ZBlock).min(1).max(L.maxChildren) }),
+);
+export const ZTableCell: z.ZodType<TTableCell> = z.lazy(() =>
+  z.object({
+    type: z.enum(['tableCell', 'tableHeader']),
+    attrs: z
+      .object({
+        colspan: z.number().int().min(1).max(L.maxColspan).optional(),
+        rowspan: z.number().int().min(1).max(1).optional(),
+      })
+      .loose()
+      .optional(),
+    content: z.array(ZFlowBlock).min(1).max(L.maxChildren),
+  }),
+);
+export const ZTableRow: z.ZodType<TTableRow> = z.object({
+  type: z.literal('tableRow'),
+  content: z.array(ZTableCell).min(1).max(50),
+});
+export const ZTable: z.ZodType<TTable> = z.object({
+  type: z.literal('table'),
+  content: z.array(ZTableRow).min(1).max(L.maxChildren),
+});
+export const ZFlowBlock: z.ZodType<TFlowBlock> = z.lazy(() =>
+  z.union([ZParagraph, ZHeading, ZBulletList, ZOrderedList, ZBlockquote, ZHorizontalRule]),
+);
+export const ZBlock: z.ZodType<TBlock> = z.lazy(() => z.union([ZFlowBlock, ZTable, ZPageBreak]));
+
+/** Walks JSON without recursion; returns the first limit it breaks, or undefined. */
+export function documentLimitProblem(value: unknown): string | undefined {
+  const stack: [unknown, number][] = [[value, 1]];
+  let nodes = 0;
+  let text = 0;
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (depth > L.maxDepth) return `nesting deeper than ${L.maxDepth}`;
+    if (typeof v === 'string') {
+      text += v.length;
+      if (text > L.maxTotalText) return `more than ${L.maxTotalText} characters of text`;
+    } else if (Array.isArray(v)) {
+      if (v.length > L.maxChildren) return `more than ${L.maxChildren} children`;
+      for (const c of v) stack.push([c, depth + 1]);
+    } else if (v !== null && typeof v === 'object') {
+      if (++nodes > L.maxNodes) return `more than ${L.maxNodes} nodes`;
+      for (const c of Object.values(v)) stack.push([c, depth + 1]);
+    }
+  }
+  return undefined;
+}
+
+const ZDocShape = z.object({
+  type: z.literal('doc'),
+  content: z.array(ZBlock).max(L.maxChildren),
+});
+export type TLetterDocument = z.infer<typeof ZDocShape>;
+
+/** The document as stored and sent by the editor; size limits are checked before the structure. */
+export const ZLetterDocument: z.ZodType<TLetterDocument, unknown> = z
+  .unknown()
+  .superRefine((v, ctx) => {
+    const problem = documentLimitProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: `document too large: ${problem}`, abort: true });
+  })
+  .pipe(ZDocShape);
