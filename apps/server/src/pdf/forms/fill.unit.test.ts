@@ -350,25 +350,14 @@ describe.skipIf(!existsSync(FIELDMAPS))('edition fingerprints', () => {
 });
 
 describe.skipIf(!haveForms)('with the forms package (toPdfFields + samples)', () => {
-  it('fills the I-140 from the EB-1A and NIW samples', { timeout: 60_000 }, async (ctx) => {
-    // Imported lazily: the forms package is written in parallel; if it is not there yet, say so and skip.
-    const forms = (await import('@dossier/forms').catch(() => ({}))) as Partial<{
-      getForm: (n: string, e?: string) => unknown;
-      toPdfFields: (def: never, values: never) => PdfFieldValue[];
-      editionId: (def: never) => FormEditionId;
-      SAMPLES: readonly { id: string; forms: Record<string, unknown> }[];
-    }>;
-    const def = forms.getForm?.('I-140', '06/07/24');
-    if (!forms.toPdfFields || !forms.SAMPLES || !def) {
-      console.warn('SKIPPED forms-package fill test: @dossier/forms has no toPdfFields/SAMPLES/I-140 yet');
-      ctx.skip();
-      return;
-    }
+  it('fills the I-140 from the EB-1A and NIW samples', { timeout: 60_000 }, async () => {
+    const forms = await import('@dossier/forms');
+    const def = forms.getForm('I-140', '06/07/24')!;
     const blank = new Uint8Array(readFileSync(I140));
     for (const sample of forms.SAMPLES) {
       const values = sample.forms['I-140'];
       if (!values) continue;
-      const fields = forms.toPdfFields(def as never, values as never);
+      const fields = forms.toPdfFields(def, values);
       const { bytes, report } = await fillOfficialPdf({ blank, expect: I140_EDITION, fields });
       console.log(
         `forms sample ${sample.id}: ${report.filled} filled, missing ${JSON.stringify(report.missingFields)}`,

@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { PDFArray, PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,7 +14,7 @@ import {
 } from '../../../test/pdf-assertions.ts';
 import { assemblePacket } from './assemble-packet.ts';
 import type { PacketResult } from './packet.types.ts';
-import { buildSampleCase, type SampleCase, type SampleScale } from './sample-case.ts';
+import { buildSampleCase, officialFormsDir, type SampleCase, type SampleScale } from './sample-case.ts';
 
 const SCALE: SampleScale = {
   exhibits: 6,
@@ -22,6 +24,12 @@ const SCALE: SampleScale = {
   recommendationLetters: 2,
 };
 const tools = pdfToolsAvailable();
+const haveI140 = existsSync(join(officialFormsDir(), 'i-140-2024-06-07.pdf'));
+if (!haveI140) {
+  const msg = `no official I-140 blank in ${officialFormsDir()}: the sample packet goes without it`;
+  if (process.env.CI === 'true') throw new Error(msg);
+  console.warn(`NOTE ${msg}`);
+}
 
 async function pagesOf(bytes: Uint8Array): Promise<number> {
   return (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
@@ -62,7 +70,10 @@ describe.runIf(tools)('packet assembler (sample case, opened with poppler, qpdf 
     const expected = forms + exhibits + letters + attachments + rendered;
     expect(pageCount(path)).toBe(expected);
     expect(packet.pageCount).toBe(expected);
-    expect(packet.missingForms).toEqual(['G-1145', 'G-1450', 'I-907']);
+    // Only the I-140 blank is available (beside the project, in ../shared/forms); without it, it is missing too.
+    expect(packet.missingForms).toEqual(
+      haveI140 ? ['G-1145', 'G-1450', 'I-907'] : ['G-1145', 'G-1450', 'I-140', 'I-907'],
+    );
     expect(packet.danglingReferences).toEqual([]);
   });
 
@@ -136,7 +147,7 @@ describe.runIf(tools)('packet assembler (sample case, opened with poppler, qpdf 
     expect(cover).toContain('$300');
     expect(cover).toContain('$2,965');
     expect(cover).toContain('$3,980');
-    expect(cover).toMatch(/Part 8, item 6\.a/);
+    if (haveI140) expect(cover).toMatch(/Part 8, item 6\.a/);
     expect(cover).toContain('未包含 G-1145');
   });
 });
