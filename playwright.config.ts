@@ -48,6 +48,12 @@ export default defineConfig({
       // A fresh data directory per run: no state leaks between runs.
       DATA_DIR: join(tmpdir(), `dossier-e2e-${Date.now()}`),
       NODE_ENV: 'test',
+      // Accounts journeys: any captcha answer is accepted, the console SMS/mail providers return the codes, and
+      // the per-IP budget of auth calls fits a whole run from one address.
+      CAPTCHA_MODE: 'test',
+      SMS_PROVIDER: 'console',
+      MAIL_PROVIDER: 'console',
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     },
   },
 });

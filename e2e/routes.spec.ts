@@ -1,9 +1,18 @@
 import { APP_ROUTES, PAGE_ROUTES } from '@dossier/contract';
 import { expect, test } from '@playwright/test';
+import { logInAs } from './accounts-support.ts';
 import { collectPageErrors, expectedTitle, NAV_LABELS, rememberLocale } from './support.ts';
 
 /** Screens that already show real content; every other screen must say it is being built. */
-const CONTENT_SCREENS = new Set(['/index/firstTerm', '/index/diyEb', '/index/diyNIW']);
+const CONTENT_SCREENS = new Set(['/index/firstTerm', '/index/diyEb', '/index/diyNIW', '/login']);
+/** Screens behind the login (spec §6): a visitor is sent to /login with a message. */
+const LOGIN_REQUIRED = (path: string) => path.startsWith('/personalCenter');
+/** Personal-centre screens that are built; the others still say they are being built. */
+const BUILT_PERSONAL_CENTRE = new Set(['/personalCenter/personMessage', '/personalCenter/messageRemind']);
+const NEED_LOGIN = {
+  zh: '您需要登录才能进入个人中心',
+  en: 'You need to log in to go to your personal center',
+};
 
 function finalTarget(path: string): string {
   let current = path;
@@ -20,7 +29,7 @@ function escapeRegExp(text: string): string {
 }
 
 test.describe('every page route renders in Chinese', () => {
-  for (const route of PAGE_ROUTES) {
+  for (const route of PAGE_ROUTES.filter((r) => !LOGIN_REQUIRED(r.path))) {
     test(`${route.path}`, async ({ page }) => {
       const errors = collectPageErrors(page);
       await page.goto(route.path);
@@ -39,8 +48,46 @@ test.describe('every page route renders in Chinese', () => {
   }
 });
 
+test.describe('personal-centre routes need a login', () => {
+  test('/personalCenter sends a visitor to /login with the message', async ({ page }) => {
+    await page.goto('/personalCenter');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText(NEED_LOGIN.zh)).toBeVisible();
+  });
+
+  for (const route of PAGE_ROUTES.filter((r) => LOGIN_REQUIRED(r.path))) {
+    test(`${route.path} sends a visitor to /login with the message`, async ({ page }) => {
+      const errors = collectPageErrors(page);
+      await page.goto(route.path);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByText(NEED_LOGIN.zh)).toBeVisible();
+      await expect(page).toHaveTitle(expectedTitle('zh', 'login'));
+      expect(errors).toEqual([]);
+    });
+
+    test(`${route.path} renders once logged in`, async ({ page }) => {
+      const errors = collectPageErrors(page);
+      await logInAs(page);
+      await page.goto(route.path);
+      await expect(page).toHaveURL(new RegExp(`${escapeRegExp(route.path)}$`));
+      await expect(page).toHaveTitle(expectedTitle('zh', route.titleKey));
+      await expect(page.getByRole('navigation', { name: NAV_LABELS.zh })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.getByTestId('not-found')).toHaveCount(0);
+      if (BUILT_PERSONAL_CENTRE.has(route.path)) {
+        await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+        await expect(page.getByTestId('under-construction')).toHaveCount(0);
+      } else {
+        await expect(page.getByTestId('under-construction')).toBeVisible();
+        await expect(page.getByText('此功能正在建设中')).toBeVisible();
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
 test.describe('a sample of routes renders in English', () => {
-  const sample = ['/index/firstTerm', '/index/diyNIW', '/login', '/personalCenter/myPlan', '/EB-1A', '/NIW'];
+  const sample = ['/index/firstTerm', '/index/diyNIW', '/login', '/EB-1A', '/NIW'];
   for (const path of sample) {
     test(path, async ({ page }) => {
       const errors = collectPageErrors(page);
@@ -54,12 +101,29 @@ test.describe('a sample of routes renders in English', () => {
       expect(errors).toEqual([]);
     });
   }
+
+  test('/personalCenter/myPlan sends a visitor to /login in English, then renders once logged in', async ({
+    page,
+  }) => {
+    const errors = collectPageErrors(page);
+    await rememberLocale(page, 'en');
+    await page.goto('/personalCenter/myPlan');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText(NEED_LOGIN.en)).toBeVisible();
+    await expect(page).toHaveTitle(expectedTitle('en', 'login'));
+    await logInAs(page);
+    await page.goto('/personalCenter/myPlan');
+    await expect(page).toHaveTitle(expectedTitle('en', 'myPlan'));
+    await expect(page.getByText('This feature is being built')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
 });
 
 test.describe('redirects', () => {
   for (const route of APP_ROUTES.filter((r) => r.redirect)) {
     const target = finalTarget(route.path);
     test(`${route.path} → ${target}`, async ({ page }) => {
+      if (LOGIN_REQUIRED(target)) await logInAs(page);
       await page.goto(route.path);
       await expect(page).toHaveURL(new RegExp(`${escapeRegExp(target)}$`));
       const landed = PAGE_ROUTES.find((r) => r.path === target)!;
@@ -119,6 +183,7 @@ test.describe('layouts', () => {
   });
 
   test('the personal centre side menu switches sections', async ({ page }) => {
+    await logInAs(page);
     await page.goto('/personalCenter');
     await expect(page).toHaveURL(/\/personalCenter\/personMessage$/);
     const menu = page.getByRole('navigation', { name: '个人中心菜单' });

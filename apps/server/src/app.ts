@@ -2,8 +2,12 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { notificationRoutes } from './modules/notification/notification.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -38,10 +42,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerI18n(app);
   registerErrorHandling(app);
   await registerSecurity(app, ctx.config);
+  registerAuth(app);
   await registerOpenApi(app);
 
   await app.register(healthRoutes(ctx));
   await app.register(referenceRoutes(ctx), { prefix: '/api' });
+  await app.register(authRoutes(ctx), { prefix: '/api' });
+  await app.register(customerRoutes(ctx), { prefix: '/api' });
+  await app.register(notificationRoutes(ctx), { prefix: '/api' });
 
   await registerWeb(app, opts.serveWeb ? ctx.config.webDist : '');
   return app;

@@ -30,4 +30,30 @@ describe('config', () => {
       expect(String((e as Error).message)).toMatch(/DATABASE_URL/);
     }
   });
+
+  it('refuses CAPTCHA_MODE=test in production', () => {
+    expect(loadConfig({ CAPTCHA_MODE: 'test' }).captchaMode).toBe('test');
+    expect(() => loadConfig({ CAPTCHA_MODE: 'test', NODE_ENV: 'production' })).toThrow(
+      /CAPTCHA_MODE=test .* refused when NODE_ENV=production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production' }).captchaMode).toBe('image');
+  });
+
+  it('requires AUTH_SECRET with DATABASE_URL for the api role, and the credentials of the chosen SMS providers', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(
+      /AUTH_SECRET is required with DATABASE_URL/,
+    );
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@h/db', AUTH_SECRET: 'x'.repeat(32) }).authSecret,
+    ).toHaveLength(32);
+    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun+twilio' })).toThrow(
+      /ALIYUN_ACCESS_KEY_ID[\s\S]*TWILIO_AUTH_TOKEN/,
+    );
+    expect(() => loadConfig({ SMS_PROVIDER: 'console+twilio' })).toThrow(/SMS_PROVIDER/);
+    expect(() => loadConfig({ MAIL_PROVIDER: 'smtp' })).toThrow(/SMTP_URL/);
+    const c = loadConfig({});
+    expect(c.sms.providers).toEqual(['console']);
+    expect(c.refusedEmailDomains).toEqual(['qq.com', 'vip.qq.com', 'foxmail.com']);
+    expect(loadConfig({ REFUSED_EMAIL_DOMAINS: '' }).refusedEmailDomains).toEqual([]);
+  });
 });

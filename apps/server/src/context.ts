@@ -3,6 +3,9 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Jobs } from './jobs/queue.ts';
+import type { CaptchaGenerator } from './modules/auth/captcha.ts';
+import type { MailProvider } from './providers/mail/mail.ts';
+import type { SmsProvider } from './providers/sms/sms.ts';
 import type { Storage } from './providers/storage/storage.ts';
 
 /** Everything a service needs, passed explicitly (no module-level singletons). */
@@ -13,4 +16,9 @@ export interface AppContext {
   jobs: Jobs;
   clock: Clock;
   logger: FastifyBaseLogger;
+  sms: SmsProvider;
+  mail: MailProvider;
+  captcha: CaptchaGenerator;
+  /** Signs access tokens and keys the code/captcha HMACs (AUTH_SECRET or DATA_DIR/secret). */
+  authSecret: Buffer;
 }

@@ -8,6 +8,10 @@ import { migrateAndSeed } from './db/migrate.ts';
 import { createQueue } from './jobs/queue.ts';
 import { startWorkers } from './jobs/register.ts';
 import { createLogger } from './logger.ts';
+import { svgCaptchaGenerator } from './modules/auth/captcha.ts';
+import { resolveAuthSecret } from './modules/auth/secret.ts';
+import { createMailProvider } from './providers/mail/index.ts';
+import { createSmsProvider } from './providers/sms/index.ts';
 import { LocalDiskStorage } from './providers/storage/local-disk.ts';
 
 /** Process entry: roles come from SERVICES (api, worker; both by default). */
@@ -44,6 +48,10 @@ async function main(): Promise<void> {
     jobs,
     clock: systemClock,
     logger,
+    sms: createSmsProvider(config.sms, logger),
+    mail: createMailProvider(config.mail, logger),
+    captcha: svgCaptchaGenerator,
+    authSecret: resolveAuthSecret(config),
   };
   if (isWorker) await timed('workers', () => startWorkers(ctx));
 
@@ -77,6 +85,7 @@ async function main(): Promise<void> {
       await app?.close();
       await jobs.stop({ graceful: true, wait: true, close: false, timeout: config.shutdownGraceMs });
       await db.close();
+      ctx.mail.close?.();
       logger.info('stopped');
       process.exit(0);
     } catch (err) {

@@ -10,6 +10,10 @@ import { type Config, loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { createQueue } from '../src/jobs/queue.ts';
+import { type CaptchaGenerator, svgCaptchaGenerator } from '../src/modules/auth/captcha.ts';
+import { resolveAuthSecret } from '../src/modules/auth/secret.ts';
+import { createMailProvider } from '../src/providers/mail/index.ts';
+import { createSmsProvider, type SmsProvider } from '../src/providers/sms/index.ts';
 import { LocalDiskStorage } from '../src/providers/storage/local-disk.ts';
 
 export const testBackend = (process.env.DOSSIER_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -39,8 +43,26 @@ export interface TestApp {
  * The real app on a real database, for `app.inject`. One per test file (beforeAll); tests create their
  * own unique data instead of truncating.
  */
+/** The real svg captcha, remembering the answers it drew so a test can solve one like a person would. */
+export class RecordingCaptcha implements CaptchaGenerator {
+  readonly answers: string[] = [];
+  create() {
+    const c = svgCaptchaGenerator.create();
+    this.answers.push(c.text);
+    return c;
+  }
+  get last(): string {
+    return this.answers[this.answers.length - 1] ?? '';
+  }
+}
+
 export async function buildTestApp(
-  opts: BuildOptions & { config?: Partial<Config>; worker?: boolean } = {},
+  opts: BuildOptions & {
+    config?: Partial<Config>;
+    worker?: boolean;
+    sms?: SmsProvider;
+    captcha?: CaptchaGenerator;
+  } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'dossier-test-'));
   const db = await openTestDatabase();
@@ -54,6 +76,10 @@ export async function buildTestApp(
     jobs: createQueue(db, logger, { worker: opts.worker ?? false }),
     clock,
     logger,
+    sms: opts.sms ?? createSmsProvider(config.sms, logger),
+    mail: createMailProvider(config.mail, logger),
+    captcha: opts.captcha ?? new RecordingCaptcha(),
+    authSecret: resolveAuthSecret(config),
   };
   const app = await buildApp(ctx, opts);
   return {

@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './constants.ts';
 export * from './document.ts';
 export * from './errors.ts';

@@ -1,14 +1,20 @@
+import enAccount from '../locales/en/account.json' with { type: 'json' };
 import enCommon from '../locales/en/common.json' with { type: 'json' };
 import enErrors from '../locales/en/errors.json' with { type: 'json' };
 import enHome from '../locales/en/home.json' with { type: 'json' };
+import enMessages from '../locales/en/messages.json' with { type: 'json' };
+import enNotifications from '../locales/en/notifications.json' with { type: 'json' };
 import enPacket from '../locales/en/packet.json' with { type: 'json' };
 import enPrograms from '../locales/en/programs.json' with { type: 'json' };
 import enRoutes from '../locales/en/routes.json' with { type: 'json' };
 import enScreens from '../locales/en/screens.json' with { type: 'json' };
 import enWorkbench from '../locales/en/workbench.json' with { type: 'json' };
+import zhAccount from '../locales/zh/account.json' with { type: 'json' };
 import zhCommon from '../locales/zh/common.json' with { type: 'json' };
 import zhErrors from '../locales/zh/errors.json' with { type: 'json' };
 import zhHome from '../locales/zh/home.json' with { type: 'json' };
+import zhMessages from '../locales/zh/messages.json' with { type: 'json' };
+import zhNotifications from '../locales/zh/notifications.json' with { type: 'json' };
 import zhPacket from '../locales/zh/packet.json' with { type: 'json' };
 import zhPrograms from '../locales/zh/programs.json' with { type: 'json' };
 import zhRoutes from '../locales/zh/routes.json' with { type: 'json' };
@@ -21,9 +27,12 @@ import zhWorkbench from '../locales/zh/workbench.json' with { type: 'json' };
  */
 export const resources = {
   zh: {
+    account: zhAccount,
     common: zhCommon,
     errors: zhErrors,
     home: zhHome,
+    messages: zhMessages,
+    notifications: zhNotifications,
     packet: zhPacket,
     programs: zhPrograms,
     routes: zhRoutes,
@@ -31,9 +40,12 @@ export const resources = {
     workbench: zhWorkbench,
   },
   en: {
+    account: enAccount,
     common: enCommon,
     errors: enErrors,
     home: enHome,
+    messages: enMessages,
+    notifications: enNotifications,
     packet: enPacket,
     programs: enPrograms,
     routes: enRoutes,

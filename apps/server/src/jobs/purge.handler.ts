@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { jobRun } from '../db/schema/index.ts';
+import { purgeDeletedAccounts, purgeExpiredCredentials } from '../modules/customer/customer.purge.ts';
 import { INCOMPLETE_UPLOAD_MAX_AGE_MS, PURGE_JOB, type TPurgePayload } from './purge.job.ts';
 
 export interface PurgeStep {
@@ -15,6 +16,8 @@ export const purgeSteps: PurgeStep[] = [
     name: 'storage.incomplete_uploads',
     run: (ctx, now) => ctx.storage.purgeIncomplete(new Date(now.getTime() - INCOMPLETE_UPLOAD_MAX_AGE_MS)),
   },
+  purgeDeletedAccounts,
+  purgeExpiredCredentials,
 ];
 
 /** Runs every purge step and records the run in job_run (what was removed, per step). */

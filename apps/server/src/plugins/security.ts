@@ -8,6 +8,8 @@ import { AppError } from './errors.ts';
 
 /** Security headers, the global per-IP rate limit and upload limits. */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -38,9 +40,17 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     // orchestrator's health probes are not counted.
     allowList: (req) => !req.url.startsWith('/api/'),
     errorResponseBuilder: () => new AppError(429, ErrorCode.rateLimited),
+    // Several API nodes share their counters in Redis; one node counts in memory.
+    ...(redis ? { redis, nameSpace: 'dossier-rl:', skipOnError: true } : {}),
   });
   await app.register(multipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 10, fields: 50, fieldSize: 1024 * 1024, parts: 100 },
     throwFileSizeLimit: true,
   });
+}
+
+async function connectRedis(url: string) {
+  const { Redis } = await import('ioredis');
+  // Fail fast: with skipOnError a Redis outage lets requests through instead of hanging them.
+  return new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
 }

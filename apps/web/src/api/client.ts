@@ -1,12 +1,17 @@
 import type { Locale } from '@dossier/contract';
-import { LANGUAGE_HEADER, REQUEST_TIMEOUT_MS, ZErrorResponse } from '@dossier/contract';
+import { ErrorCode, LANGUAGE_HEADER, REQUEST_TIMEOUT_MS, ZErrorResponse, ZTokens } from '@dossier/contract';
 import { message as staticMessage } from 'antd';
 import i18next from 'i18next';
 import { resolveLocale } from '../app/locale.ts';
+import type { RefreshResult } from './session.ts';
+import { createSessionManager, SessionExpiredError } from './session.ts';
 
 /**
  * The one HTTP client of the web app (spec §7): base /api, 60 s timeout, `Language` header, JSON in and out,
  * and every non-2xx shown to the user with the server's `msg` before it is thrown as an ApiError.
+ * When logged in, every request carries `Authorization: Bearer <access_token>`; an expired access token is
+ * renewed first (or after a 401 `token_expired`) by the session (session.ts), and a session that cannot be
+ * renewed ends with the "login expired" warning and /login (SessionBridge).
  */
 
 export const API_BASE = '/api';
@@ -16,7 +21,12 @@ export const CLIENT_ERROR_CODE = {
   network: 'network_error',
   timeout: 'timeout',
   invalidResponse: 'invalid_response',
+  /** The session ended while the request waited; the "login expired" warning has been shown instead. */
+  sessionExpired: 'session_expired',
 } as const;
+
+/** The server's answer to an expired access token (any other 401 is `unauthorized`). */
+export const TOKEN_EXPIRED_CODE = 'token_expired';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -77,13 +87,64 @@ function buildUrl(path: string, query: Record<string, QueryValue> | undefined): 
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
-function buildHeaders(hasBody: boolean): Headers {
+function buildHeaders(hasBody: boolean, accessToken: string | null): Headers {
   const headers = new Headers({ Accept: 'application/json', [LANGUAGE_HEADER]: currentLocale() });
   if (hasBody) headers.set('Content-Type', 'application/json');
-  // ── ACCOUNTS ISSUE: attach `Authorization: Bearer <access_token>` here. Renewing an expired access
-  // token with the refresh token, and the "login expired" redirect to /login (spec §4 Session and tokens),
-  // belong in this module too and nowhere else. Not implemented yet: no request carries a token.
+  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
   return headers;
+}
+
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+// ── Session (spec §4 Session and tokens): tokens are read and renewed here and in session.ts only. ──────────
+
+/** POST /auth/token/refresh/ outside `request()`: its refusal ends the session instead of showing a message. */
+async function refreshTokens(refreshToken: string): Promise<RefreshResult> {
+  const response = await fetch(buildUrl('/auth/token/refresh/', undefined), {
+    method: 'POST',
+    headers: buildHeaders(true, null),
+    body: JSON.stringify({ refresh_token: refreshToken }),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  if (response.ok) return { ok: true, tokens: ZTokens.parse(await readJson(response)) };
+  // 4xx: the refresh token is expired, revoked or unknown. 5xx: keep the session and let the caller fail.
+  if (response.status >= 400 && response.status < 500) return { ok: false };
+  // Shown once here, however many requests were waiting for this refresh.
+  return fail(await errorFrom(response));
+}
+
+let onSessionExpired: (() => void) | null = null;
+/** An expiry noticed before SessionBridge mounted (first requests of a page load) waits for it. */
+let expiryPending = false;
+
+/** Called by SessionBridge: warning, query cache reset and the redirect to /login. */
+export function setSessionExpiredHandler(handler: () => void): void {
+  onSessionExpired = handler;
+  if (expiryPending) {
+    expiryPending = false;
+    handler();
+  }
+}
+
+function sessionExpired(): void {
+  if (onSessionExpired) onSessionExpired();
+  else expiryPending = true;
+}
+
+export const session = createSessionManager({
+  storage: typeof window === 'undefined' ? undefined : storage(),
+  refresh: refreshTokens,
+  onExpired: sessionExpired,
+});
+
+function sessionExpiredError(): ApiError {
+  return new ApiError(401, CLIENT_ERROR_CODE.sessionExpired, i18next.t('account:session.expired'));
 }
 
 function fail(error: ApiError): never {
@@ -124,16 +185,33 @@ export async function request<T>(method: Method, path: string, options: RequestO
   try {
     let response: Response;
     let data: unknown;
-    try {
-      response = await fetch(buildUrl(path, query), {
+    const send = (token: string | null) =>
+      fetch(buildUrl(path, query), {
         method,
-        headers: buildHeaders(body !== undefined),
+        headers: buildHeaders(body !== undefined, token),
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: controller.signal,
       });
+    try {
+      const token = await session.accessToken();
+      response = await send(token);
+      if (response.status === 401 && token) {
+        const rejection = await errorFrom(response);
+        if (rejection.code === TOKEN_EXPIRED_CODE) {
+          // Expired earlier than the device thought (clock skew): renew once, shared, and retry.
+          response = await send(await session.renewAfterRejection(token));
+        } else if (rejection.code === ErrorCode.unauthorized) {
+          // The server no longer accepts this session (revoked, account gone).
+          session.expire();
+          throw sessionExpiredError();
+        } else {
+          return fail(rejection);
+        }
+      }
       if (!response.ok) return fail(await errorFrom(response));
       data = response.status === 204 ? undefined : await readJson(response);
     } catch (error) {
+      if (error instanceof SessionExpiredError) throw sessionExpiredError();
       if (error instanceof ApiError) throw error;
       if (signal?.aborted && !timedOut) throw error;
       if (timedOut) return fail(new ApiError(0, CLIENT_ERROR_CODE.timeout, i18next.t('common:api.timeout')));

@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { SessionBridge } from '../api/session-bridge.tsx';
 import { useStaticFilesQuery } from '../features/reference-data/use-static-files-query.ts';
 import { NOT_FOUND_TITLE_KEY, titleKeyOf } from './route-meta.ts';
 import { useDocumentTitle } from './use-document-title.ts';
@@ -14,6 +15,7 @@ export function RootLayout() {
   useStaticFilesQuery({ enabled: titleKey !== NOT_FOUND_TITLE_KEY });
   return (
     <>
+      <SessionBridge />
       <Outlet />
       <ScrollRestoration />
     </>

@@ -2,6 +2,7 @@ import type { ComponentType, ReactElement } from 'react';
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { createBrowserRouter, Navigate } from 'react-router';
+import { RequireLogin } from '../features/account/require-login.tsx';
 import type { Program } from '../features/programs/program-data.ts';
 import { SiteLayout } from '../features/shell/site-layout.tsx';
 import { LANDING_TAB, WORKBENCH_BASE_PATH, WORKBENCH_TABS } from '../features/workbench/workbench-tabs.ts';
@@ -90,7 +91,12 @@ export const routes: RouteObject[] = [
           {
             path: '/personalCenter',
             handle: routeHandle('/personalCenter'),
-            element: <PersonalCenterLayout />,
+            // The guard is in the main chunk, so a visitor is redirected before the screen's code loads.
+            element: (
+              <RequireLogin>
+                <PersonalCenterLayout />
+              </RequireLogin>
+            ),
             children: [
               { index: true, element: redirect('/personalCenter') },
               page('/personalCenter/personMessage', PersonMessagePage, 'personMessage'),

@@ -1,2 +1,3 @@
+export * from './accounts.ts';
 export * from './jobs.ts';
 export * from './reference.ts';

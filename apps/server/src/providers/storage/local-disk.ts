@@ -6,6 +6,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   assertValidKey,
+  InvalidStorageKeyError,
   type PutOptions,
   type Storage,
   StorageNotFoundError,
@@ -97,6 +98,21 @@ export class LocalDiskStorage implements Storage {
     await rm(`${target}.meta.json`, { force: true });
     await rm(target, { force: true });
     return existed;
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    if (!prefix.endsWith('/')) throw new InvalidStorageKeyError(prefix);
+    const dir = this.path(prefix.slice(0, -1));
+    let entries: string[];
+    try {
+      entries = (await readdir(dir, { recursive: true })) as string[];
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      throw e;
+    }
+    const objects = entries.filter((n) => n.endsWith('.meta.json')).length;
+    await rm(dir, { recursive: true, force: true });
+    return objects;
   }
 
   async purgeIncomplete(before: Date): Promise<number> {

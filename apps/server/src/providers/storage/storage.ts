@@ -24,6 +24,8 @@ export interface Storage {
   stat(key: string): Promise<StoredObject | null>;
   /** True when something was deleted. */
   delete(key: string): Promise<boolean>;
+  /** Deletes every object whose key starts with `prefix` (a folder, ending in '/'); returns how many. */
+  deletePrefix(prefix: string): Promise<number>;
   /** Removes leftovers of interrupted writes older than `before`; returns how many. */
   purgeIncomplete(before: Date): Promise<number>;
 }

@@ -1,6 +1,8 @@
 import { Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useSession } from '../../api/use-session.ts';
+import { AccountMenu } from '../account/account-menu.tsx';
 import { LanguageSwitch } from '../locale/language-switch.tsx';
 import { ButtonLink } from './button-link.tsx';
 import { activeNavKey, HOME_PATH, LOGIN_PATH, NAV_ITEMS } from './nav-items.ts';
@@ -9,6 +11,7 @@ export function TopNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const active = activeNavKey(pathname);
+  const { session } = useSession();
   return (
     <div className="top-nav">
       <Link to={HOME_PATH} className="top-nav__brand">
@@ -28,9 +31,13 @@ export function TopNav() {
       </nav>
       <div className="top-nav__actions">
         <LanguageSwitch />
-        <ButtonLink type="primary" to={LOGIN_PATH}>
-          {t('nav.login')}
-        </ButtonLink>
+        {session ? (
+          <AccountMenu session={session} />
+        ) : (
+          <ButtonLink type="primary" to={LOGIN_PATH}>
+            {t('nav.login')}
+          </ButtonLink>
+        )}
       </div>
     </div>
   );

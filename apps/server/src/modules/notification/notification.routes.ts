@@ -1,0 +1,64 @@
+import {
+  ZCount,
+  ZDeleteByIdsRequest,
+  ZNotification,
+  ZNotificationPage,
+  ZNotificationPatch,
+  ZNotificationQuery,
+} from '@dossier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { customerIdOf, requireCustomer } from '../../plugins/auth.ts';
+import {
+  countUnreadNotifications,
+  deleteNotification,
+  deleteNotificationsByIds,
+  listNotifications,
+  markNotificationRead,
+} from './notification.service.ts';
+
+const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const notificationRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', requireCustomer(ctx));
+    const tags = ['notification'];
+    app.get(
+      '/customer/notification/',
+      { schema: { tags, querystring: ZNotificationQuery, response: { 200: ZNotificationPage } } },
+      async (req) =>
+        listNotifications(ctx, {
+          customerId: customerIdOf(req),
+          page: req.query.page,
+          size: req.query.size,
+          isRead: req.query.is_read === undefined ? undefined : req.query.is_read === 'true',
+          locale: req.locale,
+        }),
+    );
+    app.get(
+      '/customer/notification/not_read_count/',
+      { schema: { tags, response: { 200: ZCount } } },
+      async (req) => countUnreadNotifications(ctx, { customerId: customerIdOf(req) }),
+    );
+    app.post(
+      '/customer/notification/delete_by_ids/',
+      { schema: { tags, body: ZDeleteByIdsRequest, response: { 200: ZCount } } },
+      async (req) => deleteNotificationsByIds(ctx, { customerId: customerIdOf(req), ids: req.body.ids }),
+    );
+    app.patch(
+      '/customer/notification/:id/',
+      { schema: { tags, params: ZId, body: ZNotificationPatch, response: { 200: ZNotification } } },
+      async (req) =>
+        markNotificationRead(ctx, { customerId: customerIdOf(req), id: req.params.id, locale: req.locale }),
+    );
+    app.delete(
+      '/customer/notification/:id/',
+      { schema: { tags, params: ZId, response: { 204: z.null() } } },
+      async (req, reply) => {
+        await deleteNotification(ctx, { customerId: customerIdOf(req), id: req.params.id });
+        return reply.status(204).send(null);
+      },
+    );
+  };

@@ -1,0 +1,108 @@
+import type { Locale, TNotification } from '@dossier/contract';
+import { translate } from '@dossier/i18n';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { notification } from '../../db/schema/index.ts';
+import { notFound } from '../../plugins/errors.ts';
+
+/** Keys of packages/i18n/locales/<lang>/notifications.json. */
+export type NotificationKey =
+  | 'welcome'
+  | 'account_restored'
+  | 'phone_changed'
+  | 'email_bound'
+  | (string & {});
+
+/**
+ * Leaves a message for a customer. The message is an i18n key plus parameters, translated when read,
+ * in the reader's language. Every module notifies through this function.
+ */
+export async function notify(
+  ctx: AppContext,
+  opts: { customerId: number; key: NotificationKey; params?: Record<string, string | number> },
+): Promise<void> {
+  await ctx.db.db.insert(notification).values({
+    customerId: opts.customerId,
+    key: opts.key,
+    params: opts.params ?? {},
+    createdAt: ctx.clock.now(),
+  });
+}
+
+function view(row: typeof notification.$inferSelect, locale: Locale): TNotification {
+  return {
+    id: row.id,
+    is_read: row.isRead,
+    message: translate(locale, `notifications:${row.key}`, row.params),
+    time: row.createdAt.toISOString(),
+  };
+}
+
+export async function listNotifications(
+  ctx: AppContext,
+  opts: { customerId: number; page: number; size: number; isRead?: boolean | undefined; locale: Locale },
+): Promise<{ count: number; results: TNotification[] }> {
+  const where: SQL[] = [eq(notification.customerId, opts.customerId)];
+  if (opts.isRead !== undefined) where.push(eq(notification.isRead, opts.isRead));
+  const db = ctx.db.db;
+  const [total] = await db
+    .select({ n: count() })
+    .from(notification)
+    .where(and(...where));
+  const rows = await db
+    .select()
+    .from(notification)
+    .where(and(...where))
+    .orderBy(desc(notification.createdAt), desc(notification.id))
+    .limit(opts.size)
+    .offset((opts.page - 1) * opts.size);
+  return { count: total?.n ?? 0, results: rows.map((r) => view(r, opts.locale)) };
+}
+
+/** Another customer's id answers 404, exactly like an id that does not exist. */
+export async function markNotificationRead(
+  ctx: AppContext,
+  opts: { customerId: number; id: number; locale: Locale },
+): Promise<TNotification> {
+  const [row] = await ctx.db.db
+    .update(notification)
+    .set({ isRead: true })
+    .where(and(eq(notification.id, opts.id), eq(notification.customerId, opts.customerId)))
+    .returning();
+  if (!row) throw notFound();
+  return view(row, opts.locale);
+}
+
+export async function deleteNotification(
+  ctx: AppContext,
+  opts: { customerId: number; id: number },
+): Promise<void> {
+  const rows = await ctx.db.db
+    .delete(notification)
+    .where(and(eq(notification.id, opts.id), eq(notification.customerId, opts.customerId)))
+    .returning({ id: notification.id });
+  if (rows.length === 0) throw notFound();
+}
+
+/** Deletes those of the ids that belong to the caller; others' ids are ignored. Returns how many. */
+export async function deleteNotificationsByIds(
+  ctx: AppContext,
+  opts: { customerId: number; ids: number[] },
+): Promise<{ count: number }> {
+  const rows = await ctx.db.db
+    .delete(notification)
+    .where(and(inArray(notification.id, opts.ids), eq(notification.customerId, opts.customerId)))
+    .returning({ id: notification.id });
+  return { count: rows.length };
+}
+
+export async function countUnreadNotifications(
+  ctx: AppContext,
+  opts: { customerId: number },
+): Promise<{ count: number }> {
+  const [row] = await ctx.db.db
+    .select({ n: count() })
+    .from(notification)
+    .where(and(eq(notification.customerId, opts.customerId), eq(notification.isRead, false)));
+  return { count: row?.n ?? 0 };
+}

@@ -1,0 +1,226 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SMS_RESEND_SECONDS } from '@dossier/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customer, notification, refreshToken, smsCode } from '../src/db/schema/index.ts';
+import { purgeSteps } from '../src/jobs/purge.handler.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { accountsTestConfig, type LoggedIn, login, requestSmsCode, uniquePhone } from './factories.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ config: accountsTestConfig });
+});
+afterAll(() => t.close());
+
+/**
+ * The daily purge's account step at the test clock's time. Not runPurge: on the PostgreSQL backend the
+ * test files share one database, and jobs.test.ts reads the job_run rows, and other steps at a clock
+ * 7 days ahead would remove other files' fresh codes.
+ */
+async function purge(): Promise<void> {
+  const step = purgeSteps.find((s) => s.name === 'accounts.deleted_customers');
+  await step!.run(t.ctx, t.clock.now());
+}
+
+const edit = (who: LoggedIn, payload: object) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: '/api/customer/customer/edit/',
+    headers: { ...who.auth, Language: 'en' },
+    payload,
+  });
+const info = async (who: LoggedIn) =>
+  (await t.app.inject({ url: '/api/customer/customer/info/', headers: who.auth })).json();
+
+describe('customer info and edit', () => {
+  it('answers the caller only', async () => {
+    const me = await login(t);
+    expect(await info(me)).toMatchObject({
+      id: me.customerId,
+      phone: me.phone,
+      area_code: '86',
+      timezone: null,
+    });
+  });
+
+  it('sets a seeded time zone and area code, refuses others', async () => {
+    const me = await login(t);
+    const ok = await edit(me, { timezone: 'Asia/Shanghai' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({
+      customer: { timezone: 'Asia/Shanghai' },
+      email_verification_sent: false,
+    });
+    const bad = await edit(me, { timezone: 'Mars/Olympus' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ code: 'timezone_unknown', msg: 'Please choose a time zone from the list' });
+    expect((await edit(me, { area_code: '852' })).json().customer.area_code).toBe('852');
+    expect((await edit(me, { area_code: '9999' })).json().code).toBe('area_code_unknown');
+    expect((await edit(me, {})).statusCode).toBe(400);
+  });
+
+  it('binds an e-mail in two steps with a code; refuses invalid and refused domains', async () => {
+    const me = await login(t);
+    expect((await edit(me, { email: 'not-an-address' })).json()).toEqual({
+      code: 'email_invalid',
+      msg: 'Please enter a valid email address',
+    });
+    const qq = await edit(me, { email: 'someone@QQ.com' });
+    expect(qq.statusCode).toBe(400);
+    expect(qq.json().code).toBe('email_domain_refused');
+    expect(qq.json().msg).toContain('qq.com');
+
+    const sent = await edit(me, { email: 'me@example.com' });
+    expect(sent.statusCode).toBe(200);
+    const body = sent.json();
+    expect(body).toMatchObject({ email_verification_sent: true, customer: { email: null } });
+    expect(body.email_code).toMatch(/^\d{6}$/);
+    const wrongAddress = await edit(me, { email: 'other@example.com', email_code: body.email_code });
+    expect(wrongAddress.json().code).toBe('sms_code_invalid');
+    const bound = await edit(me, { email: 'me@example.com', email_code: body.email_code });
+    expect(bound.json().customer.email).toBe('me@example.com');
+    const notes = await t.ctx.db.db
+      .select()
+      .from(notification)
+      .where(eq(notification.customerId, me.customerId));
+    expect(notes.map((n) => n.key)).toContain('email_bound');
+    expect((await edit(me, { email: null })).json().customer.email).toBeNull();
+  });
+});
+
+describe('change phone number', () => {
+  const sendToNew = (who: LoggedIn, phone: string) =>
+    requestSmsCode(t, {
+      phone,
+      url: '/api/customer/customer/send_sms_code/',
+      headers: who.auth,
+    });
+
+  it('moves the account to a new phone verified by its own code', async () => {
+    const me = await login(t);
+    const fresh = uniquePhone();
+    const code = await sendToNew(me, fresh);
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/customer/change_phone_number/',
+      headers: me.auth,
+      payload: { area_code: '86', phone: fresh, sms_code: code },
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ id: me.customerId, phone: fresh });
+    // The new phone now logs into the same account.
+    t.clock.advance(SMS_RESEND_SECONDS * 1000);
+    expect((await login(t, { phone: fresh })).customerId).toBe(me.customerId);
+  });
+
+  it("refuses a phone used by another account, and another customer's code", async () => {
+    const me = await login(t);
+    const other = await login(t);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/customer/get_captcha/',
+      payload: { area_code: '86', phone: other.phone },
+    });
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/customer/send_sms_code/',
+      headers: { ...me.auth, Language: 'en' },
+      payload: { area_code: '86', phone: other.phone, captcha: 'x' },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({
+      code: 'phone_taken',
+      msg: 'This phone number is already used by another account',
+    });
+
+    const fresh = uniquePhone();
+    const code = await sendToNew(other, fresh);
+    const stolen = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/customer/change_phone_number/',
+      headers: me.auth,
+      payload: { area_code: '86', phone: fresh, sms_code: code },
+    });
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json().code).toBe('sms_code_invalid');
+  });
+});
+
+describe('account deletion', () => {
+  it('schedules a 7-day deletion, ends the sessions, and a login within 7 days restores the account', async () => {
+    const me = await login(t);
+    const r = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/customer/customer/delete_account/',
+      headers: { ...me.auth, Language: 'en' },
+    });
+    expect(r.statusCode).toBe(200);
+    const now = t.clock.now();
+    expect(r.json()).toEqual({
+      deletion_scheduled_at: now.toISOString(),
+      purge_after: new Date(now.getTime() + 7 * 86_400_000).toISOString(),
+      msg: 'Account deleted, about to log out',
+    });
+    const zh = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/customer/customer/delete_account/',
+      headers: me.auth,
+    });
+    expect(zh.json().msg).toBe('账号已注销，即将退出登录');
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token/refresh/',
+      payload: { refresh_token: me.refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
+
+    t.clock.advance(6 * 86_400_000);
+    await purge();
+    const code = await requestSmsCode(t, { phone: me.phone });
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/customer/login_register/',
+      payload: { area_code: '86', phone: me.phone, sms_code: code, agreement: true },
+    });
+    expect(back.json()).toMatchObject({
+      restored: true,
+      customer: { id: me.customerId, deletion_scheduled_at: null },
+    });
+  });
+
+  it('the purge erases the account, its data and files after 7 days, not before', async () => {
+    const me = await login(t);
+    const files = join(t.dir, 'files', 'customers', String(me.customerId), 'evidence');
+    mkdirSync(files, { recursive: true });
+    writeFileSync(join(files, 'a.pdf'), 'x');
+    writeFileSync(join(files, 'a.pdf.meta.json'), '{}');
+    const bystander = await login(t);
+    await t.app.inject({ method: 'DELETE', url: '/api/customer/customer/delete_account/', headers: me.auth });
+
+    t.clock.advance(7 * 86_400_000 - 60_000);
+    await purge();
+    expect(await t.ctx.db.db.select().from(customer).where(eq(customer.id, me.customerId))).toHaveLength(1);
+    expect(await t.ctx.storage.stat(`customers/${me.customerId}/evidence/a.pdf`)).not.toBeNull();
+
+    t.clock.advance(2 * 60_000);
+    await purge();
+    expect(await t.ctx.db.db.select().from(customer).where(eq(customer.id, me.customerId))).toHaveLength(0);
+    expect(
+      await t.ctx.db.db.select().from(notification).where(eq(notification.customerId, me.customerId)),
+    ).toHaveLength(0);
+    expect(
+      await t.ctx.db.db.select().from(refreshToken).where(eq(refreshToken.customerId, me.customerId)),
+    ).toHaveLength(0);
+    expect(await t.ctx.db.db.select().from(smsCode).where(eq(smsCode.phone, me.phone))).toHaveLength(0);
+    expect(await t.ctx.storage.stat(`customers/${me.customerId}/evidence/a.pdf`)).toBeNull();
+    expect(
+      await t.ctx.db.db.select().from(customer).where(eq(customer.id, bystander.customerId)),
+    ).toHaveLength(1);
+    // Its still-valid access token no longer reaches anything.
+    expect((await t.app.inject({ url: '/api/customer/customer/info/', headers: me.auth })).statusCode).toBe(
+      401,
+    );
+  });
+});

@@ -1,0 +1,41 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LOGIN_PATH } from '../features/shell/nav-items.ts';
+import { session, setSessionExpiredHandler } from './client.ts';
+
+export const SESSION_EXPIRED_MESSAGE_KEY = 'session-expired';
+
+/**
+ * Hands the "session expired" reaction to the (non-React) API client (spec §4 Session and tokens): reset the
+ * state, warn unless already on /login, and go to /login remembering where the user was. Renders nothing.
+ */
+export function SessionBridge() {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { t } = useTranslation('account');
+
+  useEffect(() => {
+    setSessionExpiredHandler(() => {
+      queryClient.clear();
+      const { pathname, search } = window.location;
+      if (pathname.toLowerCase() === LOGIN_PATH.toLowerCase()) return;
+      void message.warning({ content: t('session.expired'), key: SESSION_EXPIRED_MESSAGE_KEY });
+      void navigate(LOGIN_PATH, { replace: true, state: { from: `${pathname}${search}` } });
+    });
+  }, [message, navigate, queryClient, t]);
+
+  // Another tab logged in or out: follow it.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key.startsWith('dossier.')) session.reload();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  return null;
+}

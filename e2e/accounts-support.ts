@@ -1,0 +1,115 @@
+import type { Locale } from '@dossier/contract';
+import { fuzzyPhone } from '@dossier/contract';
+import { resources } from '@dossier/i18n';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+/** The web app's session keys (apps/web/src/api/session.ts SESSION_KEYS): the tests simulate expiry with them. */
+export const SESSION_KEYS = {
+  accessToken: 'dossier.access_token',
+  accessTokenExpires: 'dossier.access_token_expires',
+  refreshToken: 'dossier.refresh_token',
+  refreshTokenExpires: 'dossier.refresh_token_expires',
+  areaCode: 'dossier.area_code',
+  phone: 'dossier.phone',
+  fuzzyPhone: 'dossier.fuzzy_phone',
+} as const;
+
+export function accountText(locale: Locale) {
+  return resources[locale].account;
+}
+
+/** antd spaces out two-character Chinese button labels ("确定" → "确 定"): match either. */
+export function buttonName(text: string): RegExp {
+  const escaped = [...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${escaped.join('\\s?')}$`);
+}
+
+/** i18next interpolation for the few `{{n}}` texts the tests read. */
+export function fill(text: string, vars: Record<string, string | number>): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+}
+
+/** A phone number no other test uses: 139 and eight random digits. */
+export function uniquePhone(): string {
+  return `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+}
+
+export function masked(phone: string): string {
+  return fuzzyPhone(phone);
+}
+
+export interface LoginAnswer {
+  access_token: string;
+  access_token_expires: number;
+  refresh_token: string;
+  refresh_token_expires: number;
+  customer: { area_code: string; phone: string; fuzzy_phone: string };
+}
+
+/** Registers and logs in through the API (CAPTCHA_MODE=test, console SMS provider). */
+export async function apiLogin(request: APIRequestContext, phone = uniquePhone()): Promise<LoginAnswer> {
+  const target = { area_code: '86', phone };
+  expect((await request.post('/api/auth/customer/get_captcha/', { data: target })).ok()).toBe(true);
+  const sent = await request.post('/api/auth/customer/send_sms_code/', {
+    data: { ...target, captcha: 'e2e' },
+  });
+  expect(sent.ok()).toBe(true);
+  const { sms_code } = (await sent.json()) as { sms_code: string };
+  const login = await request.post('/api/auth/customer/login_register/', {
+    data: { ...target, sms_code, agreement: true },
+  });
+  expect(login.ok()).toBe(true);
+  return (await login.json()) as LoginAnswer;
+}
+
+/** Logs in through the API and stores the session on the device as the login screen would. */
+export async function logInAs(page: Page, phone = uniquePhone()): Promise<LoginAnswer> {
+  const answer = await apiLogin(page.request, phone);
+  await page.goto('/privacyFile');
+  await page.evaluate(
+    ([keys, a]) => {
+      localStorage.setItem(keys.accessToken, a.access_token);
+      localStorage.setItem(keys.accessTokenExpires, String(a.access_token_expires));
+      localStorage.setItem(keys.refreshToken, a.refresh_token);
+      localStorage.setItem(keys.refreshTokenExpires, String(a.refresh_token_expires));
+      localStorage.setItem(keys.areaCode, a.customer.area_code);
+      localStorage.setItem(keys.phone, a.customer.phone);
+      localStorage.setItem(keys.fuzzyPhone, a.customer.fuzzy_phone);
+    },
+    [SESSION_KEYS, answer] as const,
+  );
+  return answer;
+}
+
+export async function storedSession(page: Page): Promise<Record<keyof typeof SESSION_KEYS, string | null>> {
+  return page.evaluate((keys) => {
+    const out = {} as Record<string, string | null>;
+    for (const [name, key] of Object.entries(keys)) out[name] = localStorage.getItem(key);
+    return out;
+  }, SESSION_KEYS) as Promise<Record<keyof typeof SESSION_KEYS, string | null>>;
+}
+
+export async function setStored(page: Page, values: Partial<Record<keyof typeof SESSION_KEYS, string>>) {
+  await page.evaluate(
+    ([keys, v]) => {
+      for (const [name, value] of Object.entries(v))
+        localStorage.setItem(keys[name as keyof typeof keys], value);
+    },
+    [SESSION_KEYS, values] as const,
+  );
+}
+
+export function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+/** Binds an e-mail through the API (two calls), which also adds an "e-mail bound" notification. */
+export async function apiBindEmail(request: APIRequestContext, accessToken: string, email: string) {
+  const headers = { Authorization: `Bearer ${accessToken}` };
+  const sent = await request.patch('/api/customer/customer/edit/', { headers, data: { email } });
+  expect(sent.ok()).toBe(true);
+  const { email_code } = (await sent.json()) as { email_code: string };
+  const bound = await request.patch('/api/customer/customer/edit/', { headers, data: { email, email_code } });
+  expect(bound.ok()).toBe(true);
+}
