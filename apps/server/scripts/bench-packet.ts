@@ -27,7 +27,7 @@ type Manifest = Omit<PacketInput, 'forms' | 'exhibits' | 'letters' | 'plan'> & {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 async function child(dir: string, warmUp: boolean): Promise<void> {
-  // The worker role warms the engine up when it starts (jobs/register.ts); `--cold` measures without it.
+  // The packet job's worker warms the engine up when it starts (pdf/warm-up.ts); `--cold` measures without it.
   if (warmUp) await warmUpPdfEngine();
   const m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
   const read = (f: string) => new Uint8Array(readFileSync(join(dir, f)));

@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     clock: systemClock,
     logger,
     sms: createSmsProvider(config.sms, logger),
-    mail: createMailProvider(config.mail, logger),
+    mail: await createMailProvider(config.mail, logger),
     captcha: svgCaptchaGenerator,
     authSecret: resolveAuthSecret(config),
   };

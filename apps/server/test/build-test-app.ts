@@ -77,7 +77,7 @@ export async function buildTestApp(
     clock,
     logger,
     sms: opts.sms ?? createSmsProvider(config.sms, logger),
-    mail: createMailProvider(config.mail, logger),
+    mail: await createMailProvider(config.mail, logger),
     captcha: opts.captcha ?? new RecordingCaptcha(),
     authSecret: resolveAuthSecret(config),
   };

@@ -32,6 +32,28 @@ describe.runIf(testBackend === 'postgres')('migrations on PostgreSQL', () => {
 });
 
 describe.runIf(testBackend === 'pglite')('migrations on PGlite', () => {
+  it('re-seeds the reference lists only when their data files changed', async () => {
+    const db = await openTestDatabase();
+    try {
+      await db.exec(`UPDATE area_code SET name_en = 'Tampered' WHERE area_code = '86'`);
+      await migrateAndSeed(db);
+      // Same data version: the seed is skipped, the row stays as it is.
+      expect(
+        (await db.query<{ name_en: string }>(`SELECT name_en FROM area_code WHERE area_code = '86'`)).rows[0]!
+          .name_en,
+      ).toBe('Tampered');
+      // Another version recorded (as after a data-file fix): the lists are upserted again.
+      await db.exec(`UPDATE app_meta SET value = 'older' WHERE key = 'seed.reference'`);
+      await migrateAndSeed(db);
+      expect(
+        (await db.query<{ name_en: string }>(`SELECT name_en FROM area_code WHERE area_code = '86'`)).rows[0]!
+          .name_en,
+      ).toBe('China');
+    } finally {
+      await db.close();
+    }
+  });
+
   it('re-running migrations and seeds on a migrated database changes nothing', async () => {
     const db = await openTestDatabase();
     try {

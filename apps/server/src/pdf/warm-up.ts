@@ -3,8 +3,9 @@ import { renderLetter } from './letter/render-letter.ts';
 
 /**
  * Loads what every PDF build needs once per process — the CJK font files and their metrics, the harfbuzz
- * WebAssembly module, the document schema — by rendering a one-page bilingual letter. The worker role runs
- * it at start, so the first packet a user asks for is not the one that pays for it.
+ * WebAssembly module, the document schema — by rendering a one-page bilingual letter, so the first packet a
+ * user asks for is not the one that pays for it. For the worker that builds packets to call when it starts
+ * taking those jobs (~180 MB of RSS, so not at every start; decision 0005).
  */
 export async function warmUpPdfEngine(): Promise<number> {
   const t0 = performance.now();

@@ -39,3 +39,10 @@ export const staticFile = pgTable(
   },
   (t) => [uniqueIndex('static_file_key_uq').on(t.key)],
 );
+
+/** Small key/value facts about this database (e.g. which reference-data version it holds). */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,14 +1,23 @@
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { areaCode, timezone } from '../schema/index.ts';
+import { appMeta, areaCode, timezone } from '../schema/index.ts';
 import { AREA_CODES } from './area-codes.data.ts';
 import { TIMEZONES } from './timezones.data.ts';
 
+const SEED_KEY = 'seed.reference';
+/** Changes whenever a data file changes, so a corrected list reaches existing databases. */
+const SEED_VERSION = createHash('sha256')
+  .update(JSON.stringify([AREA_CODES, TIMEZONES]))
+  .digest('hex');
+
 /**
- * Upserts the reference lists. Idempotent and cheap (two statements), so it runs at every start and a
- * corrected data file reaches existing databases.
+ * Upserts the reference lists when this database holds another version of them (or none): the version
+ * is remembered in app_meta, so an ordinary start reads one row instead of rewriting 660.
  */
 export async function seedReferenceData(db: Db): Promise<void> {
+  const [current] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, SEED_KEY));
+  if (current?.value === SEED_VERSION) return;
   await db
     .insert(areaCode)
     .values(
@@ -49,4 +58,8 @@ export async function seedReferenceData(db: Db): Promise<void> {
         position: sql`excluded.position`,
       },
     });
+  await db
+    .insert(appMeta)
+    .values({ key: SEED_KEY, value: SEED_VERSION })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value: SEED_VERSION, updatedAt: sql`now()` } });
 }
