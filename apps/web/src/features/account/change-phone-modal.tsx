@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { customerApi } from '../../api/accounts.ts';
 import { PhoneNumberItem } from './phone-number-item.tsx';
 import { accountKeys } from './query-keys.ts';
-import { SmsCodeField } from './sms-code-field.tsx';
+import { SmsCodeItem } from './sms-code-field.tsx';
 
 interface ChangePhoneValues {
   area_code: string;
@@ -58,19 +58,7 @@ export function ChangePhoneModal({ open, onClose }: { open: boolean; onClose: ()
         preserve={false}
       >
         <PhoneNumberItem label={t('person.newPhone')} />
-        <Form.Item
-          name="sms_code"
-          label={t('form.smsCode')}
-          rules={[{ required: true, pattern: /^\d{6}$/, message: t('form.smsCodeInvalid') }]}
-        >
-          <SmsCodeField
-            getTarget={async () => {
-              const { area_code, phone } = await form.validateFields(['area_code', 'phone']);
-              return { area_code, phone };
-            }}
-            send={customerApi.sendNewPhoneCode}
-          />
-        </Form.Item>
+        <SmsCodeItem form={form} send={customerApi.sendNewPhoneCode} />
       </Form>
     </Modal>
   );

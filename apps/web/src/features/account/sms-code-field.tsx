@@ -1,5 +1,5 @@
 import { SMS_RESEND_SECONDS } from '@dossier/contract';
-import { App, Button, Input, Space } from 'antd';
+import { App, Button, Form, type FormInstance, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhoneTarget } from './captcha-modal.tsx';
@@ -70,5 +70,28 @@ export function SmsCodeField({ value, onChange, id, getTarget, send }: SmsCodeFi
       </Space.Compact>
       <CaptchaModal target={target} onCancel={() => setTarget(null)} onConfirm={confirm} />
     </>
+  );
+}
+
+/**
+ * The form item for a 6-digit code sent to the phone in the same form's `area_code` and `phone` fields
+ * (login and phone change share it).
+ */
+export function SmsCodeItem({ form, send }: { form: FormInstance; send: SmsCodeFieldProps['send'] }) {
+  const { t } = useTranslation('account');
+  return (
+    <Form.Item
+      name="sms_code"
+      label={t('form.smsCode')}
+      rules={[{ required: true, pattern: /^\d{6}$/, message: t('form.smsCodeInvalid') }]}
+    >
+      <SmsCodeField
+        getTarget={async () => {
+          const { area_code, phone } = await form.validateFields(['area_code', 'phone']);
+          return { area_code, phone };
+        }}
+        send={send}
+      />
+    </Form.Item>
   );
 }

@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { authApi } from '../../api/accounts.ts';
 import { PhoneNumberItem } from '../../features/account/phone-number-item.tsx';
 import type { LoginRedirectState } from '../../features/account/require-login.tsx';
-import { SmsCodeField } from '../../features/account/sms-code-field.tsx';
+import { SmsCodeItem } from '../../features/account/sms-code-field.tsx';
 import { PageHeading } from '../../features/shell/page-heading.tsx';
 
 const PRIVACY_PATH = '/privacyFile';
@@ -63,19 +63,7 @@ export default function LoginPage() {
           onFinish={(values) => void submit(values)}
         >
           <PhoneNumberItem label={t('form.phone')} />
-          <Form.Item
-            name="sms_code"
-            label={t('form.smsCode')}
-            rules={[{ required: true, pattern: /^\d{6}$/, message: t('form.smsCodeInvalid') }]}
-          >
-            <SmsCodeField
-              getTarget={async () => {
-                const { area_code, phone } = await form.validateFields(['area_code', 'phone']);
-                return { area_code, phone };
-              }}
-              send={authApi.sendLoginCode}
-            />
-          </Form.Item>
+          <SmsCodeItem form={form} send={authApi.sendLoginCode} />
           <Form.Item
             name="agreement"
             valuePropName="checked"
