@@ -4,7 +4,13 @@ import { logInAs } from './accounts-support.ts';
 import { collectPageErrors, expectedTitle, NAV_LABELS, rememberLocale } from './support.ts';
 
 /** Screens that already show real content; every other screen must say it is being built. */
-const CONTENT_SCREENS = new Set(['/index/firstTerm', '/index/diyEb', '/index/diyNIW', '/login']);
+const CONTENT_SCREENS = new Set([
+  '/index/firstTerm',
+  '/index/diyEb',
+  '/index/diyNIW',
+  '/index/answer',
+  '/login',
+]);
 /** Screens behind the login (spec §6): a visitor is sent to /login with a message. */
 const LOGIN_REQUIRED = (path: string) => path.startsWith('/personalCenter');
 /** Personal-centre screens that are built; the others still say they are being built. */

@@ -6,6 +6,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
+import { qaRoutes } from './modules/qa/qa.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -50,6 +51,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(authRoutes(ctx), { prefix: '/api' });
   await app.register(customerRoutes(ctx), { prefix: '/api' });
   await app.register(notificationRoutes(ctx), { prefix: '/api' });
+  await app.register(qaRoutes(ctx), { prefix: '/api' });
 
   await registerWeb(app, opts.serveWeb ? ctx.config.webDist : '');
   return app;

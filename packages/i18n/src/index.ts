@@ -6,6 +6,7 @@ import enMessages from '../locales/en/messages.json' with { type: 'json' };
 import enNotifications from '../locales/en/notifications.json' with { type: 'json' };
 import enPacket from '../locales/en/packet.json' with { type: 'json' };
 import enPrograms from '../locales/en/programs.json' with { type: 'json' };
+import enQa from '../locales/en/qa.json' with { type: 'json' };
 import enRoutes from '../locales/en/routes.json' with { type: 'json' };
 import enScreens from '../locales/en/screens.json' with { type: 'json' };
 import enWorkbench from '../locales/en/workbench.json' with { type: 'json' };
@@ -17,6 +18,7 @@ import zhMessages from '../locales/zh/messages.json' with { type: 'json' };
 import zhNotifications from '../locales/zh/notifications.json' with { type: 'json' };
 import zhPacket from '../locales/zh/packet.json' with { type: 'json' };
 import zhPrograms from '../locales/zh/programs.json' with { type: 'json' };
+import zhQa from '../locales/zh/qa.json' with { type: 'json' };
 import zhRoutes from '../locales/zh/routes.json' with { type: 'json' };
 import zhScreens from '../locales/zh/screens.json' with { type: 'json' };
 import zhWorkbench from '../locales/zh/workbench.json' with { type: 'json' };
@@ -35,6 +37,7 @@ export const resources = {
     notifications: zhNotifications,
     packet: zhPacket,
     programs: zhPrograms,
+    qa: zhQa,
     routes: zhRoutes,
     screens: zhScreens,
     workbench: zhWorkbench,
@@ -48,6 +51,7 @@ export const resources = {
     notifications: enNotifications,
     packet: enPacket,
     programs: enPrograms,
+    qa: enQa,
     routes: enRoutes,
     screens: enScreens,
     workbench: enWorkbench,

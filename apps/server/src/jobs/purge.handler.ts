@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { jobRun } from '../db/schema/index.ts';
 import { purgeDeletedAccounts, purgeExpiredCredentials } from '../modules/customer/customer.purge.ts';
+import { purgeOldSearches } from '../modules/qa/qa.service.ts';
 import { INCOMPLETE_UPLOAD_MAX_AGE_MS, PURGE_JOB, type TPurgePayload } from './purge.job.ts';
 
 export interface PurgeStep {
@@ -18,6 +19,7 @@ export const purgeSteps: PurgeStep[] = [
   },
   purgeDeletedAccounts,
   purgeExpiredCredentials,
+  purgeOldSearches,
 ];
 
 /** Runs every purge step and records the run in job_run (what was removed, per step). */

@@ -1,3 +1,4 @@
 export * from './accounts.ts';
 export * from './jobs.ts';
+export * from './qa.ts';
 export * from './reference.ts';

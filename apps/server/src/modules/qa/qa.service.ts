@@ -1,0 +1,185 @@
+import {
+  HOT_KEYWORDS_DAYS,
+  HOT_KEYWORDS_LIMIT,
+  type Locale,
+  QaErrorCode,
+  type THotKeyword,
+  type TQa,
+  type TQaCategory,
+} from '@dossier/contract';
+import { and, asc, count, desc, eq, gte, ilike, lt, max, or, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { advice, qa, qaCategory, qaSearch } from '../../db/schema/index.ts';
+import type { PurgeStep } from '../../jobs/purge.handler.ts';
+import { AppError, notFound } from '../../plugins/errors.ts';
+
+/** "It cannot left blank!" (spec §5) for an empty or whitespace-only question or suggestion. */
+export const blankError = () => new AppError(400, QaErrorCode.blank, `errors:${QaErrorCode.blank}`);
+
+/** Lower-cased, trimmed, inner whitespace collapsed: "  EB-1A  Fee " and "eb-1a fee" count as one keyword. */
+export function normaliseKeyword(keyword: string): string {
+  return keyword.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** A LIKE pattern matching `text` anywhere, with `\`, `%` and `_` taken literally (backslash is the escape). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The caller's language, falling back to the other one for a row written in one language only. */
+function localised(locale: Locale) {
+  return locale === 'en'
+    ? {
+        question: sql<string>`coalesce(${qa.questionEn}, ${qa.questionZh}, '')`,
+        answer: sql<string>`coalesce(${qa.answerEn}, ${qa.answerZh}, '')`,
+      }
+    : {
+        question: sql<string>`coalesce(${qa.questionZh}, ${qa.questionEn}, '')`,
+        answer: sql<string>`coalesce(${qa.answerZh}, ${qa.answerEn}, '')`,
+      };
+}
+
+function columns(locale: Locale) {
+  const l = localised(locale);
+  return {
+    id: qa.id,
+    categoryId: qa.categoryId,
+    question: l.question,
+    answer: l.answer,
+    createdAt: qa.createdAt,
+  };
+}
+
+type Row = { id: number; categoryId: number | null; question: string; answer: string; createdAt: Date };
+const view = (r: Row): TQa => ({
+  id: r.id,
+  category_id: r.categoryId,
+  question: r.question,
+  answer: r.answer,
+  created_at: r.createdAt.toISOString(),
+});
+
+export async function listCategories(ctx: AppContext, opts: { locale: Locale }): Promise<TQaCategory[]> {
+  const rows = await ctx.db.db
+    .select({ id: qaCategory.id, nameZh: qaCategory.nameZh, nameEn: qaCategory.nameEn })
+    .from(qaCategory)
+    .orderBy(asc(qaCategory.position), asc(qaCategory.id));
+  return rows.map((r) => ({ id: r.id, name: opts.locale === 'en' ? r.nameEn : r.nameZh }));
+}
+
+/**
+ * Published questions, optionally filtered by category and by a keyword found in the question or the answer
+ * (caller's language, case-insensitive substring: works for Chinese and English on PGlite and PostgreSQL
+ * alike, no extension needed). A keyword search on the first page is recorded for the hot keywords.
+ */
+export async function listQuestions(
+  ctx: AppContext,
+  opts: {
+    page: number;
+    size: number;
+    keyword?: string | undefined;
+    categoryId?: number | undefined;
+    locale: Locale;
+  },
+): Promise<{ count: number; results: TQa[] }> {
+  const db = ctx.db.db;
+  const where: SQL[] = [eq(qa.published, true)];
+  if (opts.categoryId !== undefined) where.push(eq(qa.categoryId, opts.categoryId));
+  const keyword = normaliseKeyword(opts.keyword ?? '');
+  if (keyword) {
+    const l = localised(opts.locale);
+    const pattern = containsPattern(keyword);
+    where.push(or(ilike(l.question, pattern), ilike(l.answer, pattern)) as SQL);
+    if (opts.page === 1) await db.insert(qaSearch).values({ keyword, searchedAt: ctx.clock.now() });
+  }
+  const [total] = await db
+    .select({ n: count() })
+    .from(qa)
+    .where(and(...where));
+  const rows = await db
+    .select(columns(opts.locale))
+    .from(qa)
+    .where(and(...where))
+    .orderBy(asc(qa.position), asc(qa.id))
+    .limit(opts.size)
+    .offset((opts.page - 1) * opts.size);
+  return { count: total?.n ?? 0, results: rows.map(view) };
+}
+
+export async function getQuestion(ctx: AppContext, opts: { id: number; locale: Locale }): Promise<TQa> {
+  const [row] = await ctx.db.db
+    .select(columns(opts.locale))
+    .from(qa)
+    .where(and(eq(qa.id, opts.id), eq(qa.published, true)));
+  if (!row) throw notFound();
+  return view(row);
+}
+
+/** The most searched keywords of the last HOT_KEYWORDS_DAYS days; ties go to the latest searched (highest id). */
+export async function hotKeywords(ctx: AppContext): Promise<THotKeyword[]> {
+  const since = new Date(ctx.clock.now().getTime() - HOT_KEYWORDS_DAYS * 86_400_000);
+  const n = count();
+  const rows = await ctx.db.db
+    .select({ keyword: qaSearch.keyword, count: n })
+    .from(qaSearch)
+    .where(gte(qaSearch.searchedAt, since))
+    .groupBy(qaSearch.keyword)
+    .orderBy(desc(n), desc(max(qaSearch.id)))
+    .limit(HOT_KEYWORDS_LIMIT);
+  return rows.map((r) => ({ keyword: r.keyword, count: Number(r.count) }));
+}
+
+/** Stores a customer's question, unpublished, in the language it was asked in; staff answer it later. */
+export async function askQuestion(
+  ctx: AppContext,
+  opts: { customerId: number; question: string; categoryId?: number | undefined; locale: Locale },
+): Promise<{ id: number }> {
+  const question = opts.question.trim();
+  if (!question) throw blankError();
+  const db = ctx.db.db;
+  let categoryId: number | null = null;
+  if (opts.categoryId !== undefined) {
+    const [cat] = await db
+      .select({ id: qaCategory.id })
+      .from(qaCategory)
+      .where(eq(qaCategory.id, opts.categoryId));
+    if (!cat) throw new AppError(400, 'validation', 'errors:validation', { field: 'body.category_id' });
+    categoryId = cat.id;
+  }
+  const [row] = await db
+    .insert(qa)
+    .values({
+      customerId: opts.customerId,
+      categoryId,
+      ...(opts.locale === 'en' ? { questionEn: question } : { questionZh: question }),
+      language: opts.locale,
+      published: false,
+      createdAt: ctx.clock.now(),
+    })
+    .returning({ id: qa.id });
+  return { id: row!.id };
+}
+
+export async function submitAdvice(
+  ctx: AppContext,
+  opts: { customerId: number | null; content: string; locale: Locale },
+): Promise<void> {
+  const content = opts.content.trim();
+  if (!content) throw blankError();
+  await ctx.db.db
+    .insert(advice)
+    .values({ customerId: opts.customerId, content, language: opts.locale, createdAt: ctx.clock.now() });
+}
+
+/** Search records older than the hot-keyword window are of no further use (a daily purge step). */
+export const purgeOldSearches: PurgeStep = {
+  name: 'qa.old_searches',
+  async run(ctx: AppContext, now: Date): Promise<number> {
+    const cutoff = new Date(now.getTime() - HOT_KEYWORDS_DAYS * 86_400_000);
+    const rows = await ctx.db.db
+      .delete(qaSearch)
+      .where(lt(qaSearch.searchedAt, cutoff))
+      .returning({ id: qaSearch.id });
+    return rows.length;
+  },
+};

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * Q&A zone (spec §2 Q&A zone, §5 "It cannot left blank!", §6 Visitor, §7 Q&A and suggestions). Questions and
+ * answers are stored in both languages; every call answers in the caller's `Language`.
+ */
+
+export const QA_PAGE_SIZE_MAX = 50;
+export const QA_KEYWORD_MAX = 50;
+export const QA_QUESTION_MAX = 500;
+export const ADVICE_CONTENT_MAX = 1000;
+/** Hot keywords: the most searched keywords of this many recent days, at most HOT_KEYWORDS_LIMIT of them. */
+export const HOT_KEYWORDS_DAYS = 30;
+export const HOT_KEYWORDS_LIMIT = 10;
+
+/**
+ * Error `code`s of the Q&A calls: `blank` is an empty or whitespace-only question or suggestion (400,
+ * "It cannot left blank!"); asking needs a login (401 `unauthorized`).
+ */
+export const QaErrorCode = { blank: 'blank' } as const;
+
+export const ZQaCategory = z.object({ id: z.number().int(), name: z.string() });
+export type TQaCategory = z.infer<typeof ZQaCategory>;
+
+/** A published question with its answer, in the caller's language. */
+export const ZQa = z.object({
+  id: z.number().int(),
+  category_id: z.number().int().nullable(),
+  question: z.string(),
+  answer: z.string(),
+  /** ISO 8601 instant. */
+  created_at: z.string(),
+});
+export type TQa = z.infer<typeof ZQa>;
+
+export const ZQaQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(QA_PAGE_SIZE_MAX).default(10),
+  /** Searched in the question and the answer, in the caller's language; `%` and `_` are plain characters. */
+  keyword: z.string().trim().max(QA_KEYWORD_MAX).optional(),
+  category_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export type TQaQuery = z.infer<typeof ZQaQuery>;
+export const ZQaPage = z.object({ count: z.number().int(), results: z.array(ZQa) });
+
+export const ZHotKeyword = z.object({ keyword: z.string(), count: z.number().int() });
+export type THotKeyword = z.infer<typeof ZHotKeyword>;
+export const ZHotKeywords = z.array(ZHotKeyword);
+
+/** A customer's question; staff answer it before it is published. */
+export const ZAskQuestionRequest = z.object({
+  category_id: z.number().int().positive().max(2_147_483_647).optional(),
+  question: z.string().trim().min(1).max(QA_QUESTION_MAX),
+});
+export type TAskQuestionRequest = z.infer<typeof ZAskQuestionRequest>;
+/** `msg` is the confirmation in the caller's language. */
+export const ZAskQuestionResponse = z.object({ id: z.number().int(), msg: z.string() });
+
+/** A suggestion (logged in or visitor). */
+export const ZAdviceRequest = z.object({ content: z.string().trim().min(1).max(ADVICE_CONTENT_MAX) });
+export type TAdviceRequest = z.infer<typeof ZAdviceRequest>;
+/** `msg`: "Submit successfully. Thanks for your feedback." in the caller's language. */
+export const ZAdviceResponse = z.object({ msg: z.string() });
