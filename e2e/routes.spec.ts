@@ -9,6 +9,7 @@ const CONTENT_SCREENS = new Set([
   '/index/diyEb',
   '/index/diyNIW',
   '/index/answer',
+  '/index/immigrant',
   '/login',
 ]);
 /** Screens behind the login (spec §6): a visitor is sent to /login with a message. */

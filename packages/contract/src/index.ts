@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './constants.ts';
+export * from './contact.ts';
 export * from './document.ts';
 export * from './errors.ts';
 export * from './fees.ts';

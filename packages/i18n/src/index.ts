@@ -1,5 +1,6 @@
 import enAccount from '../locales/en/account.json' with { type: 'json' };
 import enCommon from '../locales/en/common.json' with { type: 'json' };
+import enContact from '../locales/en/contact.json' with { type: 'json' };
 import enErrors from '../locales/en/errors.json' with { type: 'json' };
 import enHome from '../locales/en/home.json' with { type: 'json' };
 import enMessages from '../locales/en/messages.json' with { type: 'json' };
@@ -12,6 +13,7 @@ import enScreens from '../locales/en/screens.json' with { type: 'json' };
 import enWorkbench from '../locales/en/workbench.json' with { type: 'json' };
 import zhAccount from '../locales/zh/account.json' with { type: 'json' };
 import zhCommon from '../locales/zh/common.json' with { type: 'json' };
+import zhContact from '../locales/zh/contact.json' with { type: 'json' };
 import zhErrors from '../locales/zh/errors.json' with { type: 'json' };
 import zhHome from '../locales/zh/home.json' with { type: 'json' };
 import zhMessages from '../locales/zh/messages.json' with { type: 'json' };
@@ -31,6 +33,7 @@ export const resources = {
   zh: {
     account: zhAccount,
     common: zhCommon,
+    contact: zhContact,
     errors: zhErrors,
     home: zhHome,
     messages: zhMessages,
@@ -45,6 +48,7 @@ export const resources = {
   en: {
     account: enAccount,
     common: enCommon,
+    contact: enContact,
     errors: enErrors,
     home: enHome,
     messages: enMessages,

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './contact.ts';
 export * from './jobs.ts';
 export * from './qa.ts';
 export * from './reference.ts';

@@ -1,0 +1,36 @@
+import { date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { customer } from './accounts.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * An immigration-agent appointment request (spec §3 Agent appointment), from a logged-in customer or a
+ * visitor (`customer_id` null; kept when the account is deleted, unlinked).
+ */
+export const agentAppointment = pgTable(
+  'agent_appointment',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').references(() => customer.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    areaCode: text('area_code').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email'),
+    wechat: text('wechat'),
+    /** IANA code of a seeded time zone. */
+    timezone: text('timezone').notNull(),
+    /** The appointment day in `timezone`. */
+    appointmentDate: date('appointment_date', { mode: 'string' }).notNull(),
+    /** One of APPOINTMENT_TIME_RANGES. */
+    timeRange: text('time_range').notNull(),
+    /** Where the form was opened ('immigrant_page', 'home', …). */
+    entrance: text('entrance').notNull().default(''),
+    /** The submitter's interface language ('zh' | 'en'). */
+    language: text('language').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('agent_appointment_created_idx').on(t.createdAt),
+    index('agent_appointment_customer_idx').on(t.customerId),
+  ],
+);
