@@ -10,6 +10,11 @@ const CONTENT_SCREENS = new Set([
   '/index/diyNIW',
   '/index/answer',
   '/index/immigrant',
+  '/index/audit',
+  '/index/translate',
+  '/index/aboutUs',
+  '/privacyFile',
+  '/promotion',
   '/login',
 ]);
 /** Screens behind the login (spec §6): a visitor is sent to /login with a message. */

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { resources } from '@dossier/i18n';
 import { describe, expect, it } from 'vitest';
+import * as PAGE_DATA from '../src/features/pages/page-data.ts';
 import {
   EB1A_CRITERIA,
   NIW_PRONGS,
@@ -77,6 +78,42 @@ describe('i18n keys built from domain lists', () => {
     for (const r of NIW_ROUTES) expectKey(`programs:niw.eligibility.${r}.title`, 'diy-niw');
     for (const p of NIW_PRONGS) expectKey(`programs:niw.prongs.${p}.description`, 'diy-niw');
     for (const s of PROCESS_STEPS) expectKey(`programs:process.${s}.title`, 'process-list');
+  });
+
+  it('information pages', () => {
+    const card = (prefix: string, items: readonly string[]) => {
+      for (const item of items) {
+        expectKey(`${prefix}.${item}.title`, prefix);
+        expectKey(`${prefix}.${item}.description`, prefix);
+      }
+    };
+    card('pages:audit.scope', PAGE_DATA.AUDIT_SCOPE);
+    card('pages:audit.steps', PAGE_DATA.AUDIT_STEPS);
+    card('pages:translate.scope', PAGE_DATA.TRANSLATE_SCOPE);
+    card('pages:translate.certified', PAGE_DATA.TRANSLATE_CERTIFIED);
+    card('pages:aboutUs.who', PAGE_DATA.ABOUT_POINTS);
+    card('pages:aboutUs.team', PAGE_DATA.TEAM_ROLES);
+    for (const page of ['audit', 'translate', 'aboutUs', 'privacyFile', 'promotion']) {
+      expectKey(`pages:${page}.eyebrow`, page);
+      expectKey(`pages:${page}.intro`, page);
+    }
+    for (const section of PAGE_DATA.PRIVACY_SECTIONS) {
+      expectKey(`pages:privacyFile.${section}.title`, 'privacy');
+      expectKey(`pages:privacyFile.${section}.text`, 'privacy');
+    }
+    const lists = {
+      collect: PAGE_DATA.PRIVACY_COLLECT,
+      use: PAGE_DATA.PRIVACY_USE,
+      retention: PAGE_DATA.PRIVACY_RETENTION,
+      access: PAGE_DATA.PRIVACY_ACCESS,
+      security: PAGE_DATA.PRIVACY_SECURITY,
+    };
+    for (const [section, items] of Object.entries(lists)) {
+      for (const item of items) expectKey(`pages:privacyFile.${section}.items.${item}`, 'privacy');
+    }
+    for (const item of PAGE_DATA.PROMOTION_INCLUDES)
+      expectKey(`pages:promotion.includes.${item}`, 'promotion');
+    for (const rule of PAGE_DATA.PROMOTION_RULES) expectKey(`pages:promotion.rules.${rule}`, 'promotion');
   });
 
   it('workbench tabs', () => {

@@ -6,6 +6,7 @@ import enHome from '../locales/en/home.json' with { type: 'json' };
 import enMessages from '../locales/en/messages.json' with { type: 'json' };
 import enNotifications from '../locales/en/notifications.json' with { type: 'json' };
 import enPacket from '../locales/en/packet.json' with { type: 'json' };
+import enPages from '../locales/en/pages.json' with { type: 'json' };
 import enPrograms from '../locales/en/programs.json' with { type: 'json' };
 import enQa from '../locales/en/qa.json' with { type: 'json' };
 import enRoutes from '../locales/en/routes.json' with { type: 'json' };
@@ -19,6 +20,7 @@ import zhHome from '../locales/zh/home.json' with { type: 'json' };
 import zhMessages from '../locales/zh/messages.json' with { type: 'json' };
 import zhNotifications from '../locales/zh/notifications.json' with { type: 'json' };
 import zhPacket from '../locales/zh/packet.json' with { type: 'json' };
+import zhPages from '../locales/zh/pages.json' with { type: 'json' };
 import zhPrograms from '../locales/zh/programs.json' with { type: 'json' };
 import zhQa from '../locales/zh/qa.json' with { type: 'json' };
 import zhRoutes from '../locales/zh/routes.json' with { type: 'json' };
@@ -39,6 +41,7 @@ export const resources = {
     messages: zhMessages,
     notifications: zhNotifications,
     packet: zhPacket,
+    pages: zhPages,
     programs: zhPrograms,
     qa: zhQa,
     routes: zhRoutes,
@@ -54,6 +57,7 @@ export const resources = {
     messages: enMessages,
     notifications: enNotifications,
     packet: enPacket,
+    pages: enPages,
     programs: enPrograms,
     qa: enQa,
     routes: enRoutes,
