@@ -18,9 +18,9 @@ import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/accounts.ts';
 import { contactApi } from '../../api/contact.ts';
 import { useSession } from '../../api/use-session.ts';
-import { AreaCodeSelect } from '../../features/account/area-code-select.tsx';
+import { PhoneNumberItem } from '../../features/account/phone-number-item.tsx';
 import { useTimezonesQuery } from '../../features/account/reference-queries.ts';
-import { digitsOnly, SmsCodeItem } from '../../features/account/sms-code-field.tsx';
+import { SmsCodeItem } from '../../features/account/sms-code-field.tsx';
 import { PageHeading } from '../../features/shell/page-heading.tsx';
 
 /** Where this form is opened from (the `entrance` of the appointment). */
@@ -181,31 +181,7 @@ function AppointmentModal({
         >
           <Input maxLength={CONTACT_NAME_MAX} placeholder={t('form.namePlaceholder')} autoComplete="name" />
         </Form.Item>
-        <Form.Item label={t('form.phone')} required>
-          <div className="phone-row">
-            <Form.Item name="area_code" noStyle>
-              <AreaCodeSelect className="phone-row__area" disabled={loggedIn} />
-            </Form.Item>
-            <Form.Item
-              name="phone"
-              noStyle
-              normalize={digitsOnly}
-              rules={[
-                { required: true, message: t('form.phoneRequired') },
-                { pattern: /^\d{5,15}$/, message: t('form.phoneInvalid') },
-              ]}
-            >
-              <Input
-                className="phone-row__number"
-                aria-label={t('form.phone')}
-                disabled={loggedIn}
-                inputMode="tel"
-                autoComplete="tel-national"
-                maxLength={15}
-              />
-            </Form.Item>
-          </div>
-        </Form.Item>
+        <PhoneNumberItem label={t('form.phone')} disabled={loggedIn} />
         {!loggedIn && <SmsCodeItem form={form} send={authApi.sendLoginCode} />}
         <Form.Item
           name="email"
