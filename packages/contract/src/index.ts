@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './assessment.ts';
 export * from './constants.ts';
 export * from './contact.ts';
 export * from './document.ts';
@@ -7,3 +8,4 @@ export * from './fees.ts';
 export * from './qa.ts';
 export * from './reference.ts';
 export * from './routes.ts';
+export * from './shop.ts';

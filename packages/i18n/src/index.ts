@@ -1,4 +1,5 @@
 import enAccount from '../locales/en/account.json' with { type: 'json' };
+import enAssessment from '../locales/en/assessment.json' with { type: 'json' };
 import enCommon from '../locales/en/common.json' with { type: 'json' };
 import enContact from '../locales/en/contact.json' with { type: 'json' };
 import enErrors from '../locales/en/errors.json' with { type: 'json' };
@@ -11,8 +12,10 @@ import enPrograms from '../locales/en/programs.json' with { type: 'json' };
 import enQa from '../locales/en/qa.json' with { type: 'json' };
 import enRoutes from '../locales/en/routes.json' with { type: 'json' };
 import enScreens from '../locales/en/screens.json' with { type: 'json' };
+import enShop from '../locales/en/shop.json' with { type: 'json' };
 import enWorkbench from '../locales/en/workbench.json' with { type: 'json' };
 import zhAccount from '../locales/zh/account.json' with { type: 'json' };
+import zhAssessment from '../locales/zh/assessment.json' with { type: 'json' };
 import zhCommon from '../locales/zh/common.json' with { type: 'json' };
 import zhContact from '../locales/zh/contact.json' with { type: 'json' };
 import zhErrors from '../locales/zh/errors.json' with { type: 'json' };
@@ -25,6 +28,7 @@ import zhPrograms from '../locales/zh/programs.json' with { type: 'json' };
 import zhQa from '../locales/zh/qa.json' with { type: 'json' };
 import zhRoutes from '../locales/zh/routes.json' with { type: 'json' };
 import zhScreens from '../locales/zh/screens.json' with { type: 'json' };
+import zhShop from '../locales/zh/shop.json' with { type: 'json' };
 import zhWorkbench from '../locales/zh/workbench.json' with { type: 'json' };
 
 /**
@@ -34,6 +38,7 @@ import zhWorkbench from '../locales/zh/workbench.json' with { type: 'json' };
 export const resources = {
   zh: {
     account: zhAccount,
+    assessment: zhAssessment,
     common: zhCommon,
     contact: zhContact,
     errors: zhErrors,
@@ -46,10 +51,12 @@ export const resources = {
     qa: zhQa,
     routes: zhRoutes,
     screens: zhScreens,
+    shop: zhShop,
     workbench: zhWorkbench,
   },
   en: {
     account: enAccount,
+    assessment: enAssessment,
     common: enCommon,
     contact: enContact,
     errors: enErrors,
@@ -62,6 +69,7 @@ export const resources = {
     qa: enQa,
     routes: enRoutes,
     screens: enScreens,
+    shop: enShop,
     workbench: enWorkbench,
   },
 } as const;
