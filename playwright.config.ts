@@ -2,7 +2,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3210;
+// E2E_PORT lets two checkouts (or helpers) run journeys side by side; CI uses 3210.
+const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
@@ -54,6 +55,8 @@ export default defineConfig({
       SMS_PROVIDER: 'console',
       MAIL_PROVIDER: 'console',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      // Shop journeys: payments use the sandbox provider (the embedded default); the staff API confirms transfers.
+      STAFF_API_TOKEN: 'e2e-staff-token',
     },
   },
 });
