@@ -28,6 +28,8 @@ async function measure(label) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Measures start-up only: no payment is taken, so the embedded sandbox provider may stay on.
+      PAYMENT_SANDBOX_IN_PRODUCTION: 'true',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

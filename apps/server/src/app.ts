@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { assessmentRoutes } from './modules/assessment/assessment.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
@@ -9,6 +10,9 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
 import { qaRoutes } from './modules/qa/qa.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { shopRoutes } from './modules/shop/shop.routes.ts';
+import { staffRoutes } from './modules/shop/staff.routes.ts';
+import { webhookRoutes } from './modules/shop/webhook.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
@@ -54,6 +58,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(notificationRoutes(ctx), { prefix: '/api' });
   await app.register(qaRoutes(ctx), { prefix: '/api' });
   await app.register(contactRoutes(ctx), { prefix: '/api' });
+  await app.register(shopRoutes(ctx), { prefix: '/api' });
+  await app.register(webhookRoutes(ctx), { prefix: '/api' });
+  await app.register(staffRoutes(ctx), { prefix: '/api' });
+  await app.register(assessmentRoutes(ctx), { prefix: '/api' });
 
   await registerWeb(app, opts.serveWeb ? ctx.config.webDist : '');
   return app;

@@ -81,6 +81,40 @@ const ZEnvObject = z.object({
   MAIL_FROM: z.string().default('Dossier <no-reply@localhost>'),
   /** Comma-separated mail domains refused for e-mail binding; empty refuses none. */
   REFUSED_EMAIL_DOMAINS: z.string().default(DEFAULT_REFUSED_EMAIL_DOMAINS),
+  // Payments (issue 5): `sandbox` is the embedded default of both methods; refused in production unless allowed.
+  PAYMENT_ONLINE_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  PAYMENT_WALLET_PROVIDER: z.enum(['sandbox', 'alipay']).default('sandbox'),
+  PAYMENT_SANDBOX_IN_PRODUCTION: z.enum(['true', 'false']).default('false'),
+  /** Absolute origin of this site, for provider return and notification URLs. */
+  PUBLIC_BASE_URL: z
+    .string()
+    .url()
+    .refine((u) => /^https?:/.test(u), 'PUBLIC_BASE_URL must be an http(s) URL')
+    .optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .refine((k) => /^(sk|rk)_/.test(k), 'STRIPE_SECRET_KEY must be a secret key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .refine((k) => k.startsWith('whsec_'), 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)')
+    .optional(),
+  STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
+  ALIPAY_APP_ID: z.string().optional(),
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+  // Shop (issue 5).
+  /** Minutes an unpaid order stays payable before it is cancelled as expired. */
+  ORDER_UNPAID_TTL_MINUTES: z.coerce.number().int().positive().default(1440),
+  /** Shared secret of the staff API (X-Staff-Token); the staff API is disabled without it. */
+  STAFF_API_TOKEN: z.string().min(12, 'STAFF_API_TOKEN needs at least 12 characters').optional(),
+  /** Bank/corporate transfer details shown to customers. The defaults are DEMO values, not a real account. */
+  BANK_ACCOUNT_NAME: z.string().default('DEMO ACCOUNT – Dossier Demo Co., Ltd.'),
+  BANK_NAME: z.string().default('DEMO BANK (not a real account)'),
+  BANK_ACCOUNT_NUMBER: z.string().default('0000 0000 0000 0000 (DEMO)'),
+  BANK_BRANCH: z.string().default('Demo Branch'),
+  BANK_SWIFT: z.string().default('DEMOCNXX'),
 });
 
 const required = (names: string[], when: string) => (e: Record<string, unknown>, ctx: z.RefinementCtx) => {
@@ -127,6 +161,30 @@ export const ZEnv = ZEnvObject.superRefine((e, ctx) => {
     });
   }
   if (e.MAIL_PROVIDER === 'smtp') required(['SMTP_URL'], 'with MAIL_PROVIDER=smtp')(e, ctx);
+  if (e.PAYMENT_ONLINE_PROVIDER === 'stripe') {
+    required(
+      ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PUBLIC_BASE_URL'],
+      'with PAYMENT_ONLINE_PROVIDER=stripe',
+    )(e, ctx);
+  }
+  if (e.PAYMENT_WALLET_PROVIDER === 'alipay') {
+    required(
+      ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'PUBLIC_BASE_URL'],
+      'with PAYMENT_WALLET_PROVIDER=alipay',
+    )(e, ctx);
+  }
+  if (
+    e.NODE_ENV === 'production' &&
+    e.PAYMENT_SANDBOX_IN_PRODUCTION !== 'true' &&
+    (e.PAYMENT_ONLINE_PROVIDER === 'sandbox' || e.PAYMENT_WALLET_PROVIDER === 'sandbox')
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [e.PAYMENT_ONLINE_PROVIDER === 'sandbox' ? 'PAYMENT_ONLINE_PROVIDER' : 'PAYMENT_WALLET_PROVIDER'],
+      message:
+        'the sandbox payment provider marks orders paid without money and is refused when NODE_ENV=production: choose PAYMENT_ONLINE_PROVIDER=stripe and PAYMENT_WALLET_PROVIDER=alipay, or set PAYMENT_SANDBOX_IN_PRODUCTION=true',
+    });
+  }
 });
 
 export interface Config {
@@ -148,6 +206,8 @@ export interface Config {
   sms: SmsConfig;
   mail: MailConfig;
   refusedEmailDomains: string[];
+  payment: PaymentConfig;
+  shop: ShopConfig;
 }
 
 export interface SmsConfig {
@@ -167,6 +227,23 @@ export interface MailConfig {
   provider: 'console' | 'smtp';
   smtpUrl: string | undefined;
   from: string;
+}
+
+export interface PaymentConfig {
+  onlineProvider: 'sandbox' | 'stripe';
+  walletProvider: 'sandbox' | 'alipay';
+  sandboxInProduction: boolean;
+  /** Without a trailing slash. */
+  publicBaseUrl: string;
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string };
+  alipay: { appId: string; privateKey: string; publicKey: string; gateway: string };
+}
+
+export interface ShopConfig {
+  orderUnpaidTtlMinutes: number;
+  /** Undefined: the staff API answers 401 to everyone. */
+  staffApiToken: string | undefined;
+  bank: { accountName: string; bankName: string; accountNumber: string; branch: string; swift: string };
 }
 
 export class ConfigError extends Error {}
@@ -216,5 +293,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refusedEmailDomains: e.REFUSED_EMAIL_DOMAINS.split(',')
       .map((d) => d.trim().toLowerCase())
       .filter(Boolean),
+    payment: {
+      onlineProvider: e.PAYMENT_ONLINE_PROVIDER,
+      walletProvider: e.PAYMENT_WALLET_PROVIDER,
+      sandboxInProduction: e.PAYMENT_SANDBOX_IN_PRODUCTION === 'true',
+      publicBaseUrl: (e.PUBLIC_BASE_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
+      stripe: {
+        secretKey: e.STRIPE_SECRET_KEY ?? '',
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
+        apiBase: e.STRIPE_API_BASE,
+      },
+      alipay: {
+        appId: e.ALIPAY_APP_ID ?? '',
+        privateKey: e.ALIPAY_PRIVATE_KEY ?? '',
+        publicKey: e.ALIPAY_PUBLIC_KEY ?? '',
+        gateway: e.ALIPAY_GATEWAY,
+      },
+    },
+    shop: {
+      orderUnpaidTtlMinutes: e.ORDER_UNPAID_TTL_MINUTES,
+      staffApiToken: e.STAFF_API_TOKEN,
+      bank: {
+        accountName: e.BANK_ACCOUNT_NAME,
+        bankName: e.BANK_NAME,
+        accountNumber: e.BANK_ACCOUNT_NUMBER,
+        branch: e.BANK_BRANCH,
+        swift: e.BANK_SWIFT,
+      },
+    },
   };
 }

@@ -5,6 +5,7 @@ import type { Database } from './db/client.ts';
 import type { Jobs } from './jobs/queue.ts';
 import type { CaptchaGenerator } from './modules/auth/captcha.ts';
 import type { MailProvider } from './providers/mail/mail.ts';
+import type { PaymentProviders } from './providers/payment/index.ts';
 import type { SmsProvider } from './providers/sms/sms.ts';
 import type { Storage } from './providers/storage/storage.ts';
 
@@ -21,4 +22,6 @@ export interface AppContext {
   captcha: CaptchaGenerator;
   /** Signs access tokens and keys the code/captcha HMACs (AUTH_SECRET or DATA_DIR/secret). */
   authSecret: Buffer;
+  /** The configured payment providers (online, wallet) and the sandbox signer (issue 5). */
+  payments: PaymentProviders;
 }

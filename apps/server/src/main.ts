@@ -11,6 +11,7 @@ import { createLogger } from './logger.ts';
 import { svgCaptchaGenerator } from './modules/auth/captcha.ts';
 import { resolveAuthSecret } from './modules/auth/secret.ts';
 import { createMailProvider } from './providers/mail/index.ts';
+import { createPaymentProviders } from './providers/payment/index.ts';
 import { createSmsProvider } from './providers/sms/index.ts';
 import { LocalDiskStorage } from './providers/storage/local-disk.ts';
 
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
   const isWorker = config.services.includes('worker');
   const jobs = createQueue(db, logger, { worker: isWorker });
   await timed('queue', () => jobs.start());
+  const authSecret = resolveAuthSecret(config);
   const ctx: AppContext = {
     config,
     db,
@@ -51,7 +53,8 @@ async function main(): Promise<void> {
     sms: createSmsProvider(config.sms, logger),
     mail: await createMailProvider(config.mail, logger),
     captcha: svgCaptchaGenerator,
-    authSecret: resolveAuthSecret(config),
+    authSecret,
+    payments: createPaymentProviders(config.payment, { secret: authSecret }),
   };
   if (isWorker) await timed('workers', () => startWorkers(ctx));
 

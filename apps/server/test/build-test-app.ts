@@ -13,6 +13,7 @@ import { createQueue } from '../src/jobs/queue.ts';
 import { type CaptchaGenerator, svgCaptchaGenerator } from '../src/modules/auth/captcha.ts';
 import { resolveAuthSecret } from '../src/modules/auth/secret.ts';
 import { createMailProvider } from '../src/providers/mail/index.ts';
+import { createPaymentProviders } from '../src/providers/payment/index.ts';
 import { createSmsProvider, type SmsProvider } from '../src/providers/sms/index.ts';
 import { LocalDiskStorage } from '../src/providers/storage/local-disk.ts';
 
@@ -69,6 +70,7 @@ export async function buildTestApp(
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const config: Config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }), ...opts.config };
   const clock = new ManualClock(new Date('2026-11-21T08:00:00Z'));
+  const authSecret = resolveAuthSecret(config);
   const ctx: AppContext = {
     config,
     db,
@@ -79,7 +81,8 @@ export async function buildTestApp(
     sms: opts.sms ?? createSmsProvider(config.sms, logger),
     mail: await createMailProvider(config.mail, logger),
     captcha: opts.captcha ?? new RecordingCaptcha(),
-    authSecret: resolveAuthSecret(config),
+    authSecret,
+    payments: createPaymentProviders(config.payment, { secret: authSecret }),
   };
   const app = await buildApp(ctx, opts);
   return {

@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './assessment.ts';
+export * from './assessment-rules.ts';
 export * from './constants.ts';
 export * from './contact.ts';
 export * from './document.ts';

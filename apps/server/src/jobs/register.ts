@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { PURGE_CRON, PURGE_JOB, ZPurgePayload } from './purge.job.ts';
+import { SHOP_EXPIRY_CRON, SHOP_EXPIRY_JOB } from './shop-expiry.job.ts';
 
 /**
  * Starts the worker role: creates the queues, registers the schedules and the handlers. Handlers are
@@ -12,5 +13,12 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
   await boss.work(PURGE_JOB, async (jobs) => {
     const { runPurge } = await import('./purge.handler.ts');
     for (const job of jobs) await runPurge(ctx, ZPurgePayload.parse(job.data ?? {}));
+  });
+  await boss.createQueue(SHOP_EXPIRY_JOB);
+  await boss.schedule(SHOP_EXPIRY_JOB, SHOP_EXPIRY_CRON, {}, { tz: 'UTC' });
+  await boss.work(SHOP_EXPIRY_JOB, async () => {
+    const { expireDue } = await import('../modules/shop/order-transitions.ts');
+    const n = await expireDue(ctx.db.db, ctx.clock.now());
+    if (n > 0) ctx.logger.info({ expired: n }, 'unpaid orders expired');
   });
 }

@@ -1,15 +1,28 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { seedShop } from '../../modules/shop/catalogue.seed.ts';
 import type { Db } from '../client.ts';
 import { appMeta, areaCode, qa, qaCategory, timezone } from '../schema/index.ts';
 import { AREA_CODES } from './area-codes.data.ts';
 import { QA_CATEGORIES, QA_ITEMS } from './qa.data.ts';
+import { SHOP_EXCHANGE_RATES, SHOP_PRODUCTS, SHOP_PROJECTS, SHOP_PROMO_CODES } from './shop.data.ts';
 import { TIMEZONES } from './timezones.data.ts';
 
 const SEED_KEY = 'seed.reference';
 /** Changes whenever a data file changes, so a corrected list reaches existing databases. */
 const SEED_VERSION = createHash('sha256')
-  .update(JSON.stringify([AREA_CODES, TIMEZONES, QA_CATEGORIES, QA_ITEMS]))
+  .update(
+    JSON.stringify([
+      AREA_CODES,
+      TIMEZONES,
+      QA_CATEGORIES,
+      QA_ITEMS,
+      SHOP_PROJECTS,
+      SHOP_PRODUCTS,
+      SHOP_EXCHANGE_RATES,
+      SHOP_PROMO_CODES,
+    ]),
+  )
   .digest('hex');
 
 /**
@@ -60,6 +73,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
       },
     });
   await seedQa(db);
+  await seedShop(db);
   await db
     .insert(appMeta)
     .values({ key: SEED_KEY, value: SEED_VERSION })

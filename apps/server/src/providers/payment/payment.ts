@@ -72,3 +72,15 @@ export interface PaymentProvider {
   /** What to answer the provider after a delivery was handled (Alipay wants the text "success"). */
   readonly ack: { contentType: string; body: string };
 }
+
+/** createCheckout failed at the provider (network, HTTP error, unusable answer): the shop answers 502. */
+export class PaymentProviderError extends Error {
+  constructor(
+    readonly provider: PaymentProviderId,
+    readonly detail: string,
+    /** The provider's HTTP status, when it answered. */
+    readonly status?: number,
+  ) {
+    super(`${provider}: ${detail}`);
+  }
+}
