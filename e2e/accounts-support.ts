@@ -113,3 +113,37 @@ export async function apiBindEmail(request: APIRequestContext, accessToken: stri
   const bound = await request.patch('/api/customer/customer/edit/', { headers, data: { email, email_code } });
   expect(bound.ok()).toBe(true);
 }
+
+/**
+ * Buys the base service of `project` through the API with the sandbox provider (order → online payment →
+ * the TEST checkout's Pay), so journeys that need an entitled customer can skip the shop screens.
+ */
+export async function buyBaseViaApi(
+  request: APIRequestContext,
+  accessToken: string,
+  project: 'USA_EB1A' | 'USA_NIW',
+): Promise<void> {
+  const headers = { Authorization: `Bearer ${accessToken}` };
+  const products = (await (
+    await request.get(`/api/customer/product/?project_code=${project}`, { headers })
+  ).json()) as { id: number; kind: string }[];
+  const base = products.find((p) => p.kind === 'base');
+  expect(base).toBeDefined();
+  const created = await request.post('/api/customer/order/', {
+    headers,
+    data: { product_ids: [base!.id], agreement_accepted: true },
+  });
+  expect(created.ok()).toBe(true);
+  const order = (await created.json()) as { id: number };
+  const pay = await request.post(`/api/customer/order/${order.id}/pay/`, {
+    headers,
+    data: { method: 'online' },
+  });
+  expect(pay.ok()).toBe(true);
+  const { redirect_url } = (await pay.json()) as { redirect_url: string };
+  const token = new URL(redirect_url, 'http://x').searchParams.get('token');
+  const done = await request.post(`/api/payment/sandbox/session/${token}/complete/`, {
+    data: { outcome: 'paid' },
+  });
+  expect(done.ok()).toBe(true);
+}

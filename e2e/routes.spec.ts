@@ -1,6 +1,6 @@
 import { APP_ROUTES, PAGE_ROUTES } from '@dossier/contract';
 import { expect, test } from '@playwright/test';
-import { logInAs } from './accounts-support.ts';
+import { buyBaseViaApi, logInAs } from './accounts-support.ts';
 import { collectPageErrors, expectedTitle, NAV_LABELS, rememberLocale } from './support.ts';
 
 /** Screens that already show real content; every other screen must say it is being built. */
@@ -16,11 +16,27 @@ const CONTENT_SCREENS = new Set([
   '/privacyFile',
   '/promotion',
   '/login',
+  // Need a login: a visitor sees the login prompt on the page itself.
+  '/estimate',
+  '/HKestimate',
+  '/payService',
+  // Without a token the TEST checkout says the link is incomplete.
+  '/payService/sandbox',
+  // Without a purchase (or a login) the workbench shows why and offers Buy / Login.
+  '/EB-1A',
+  '/NIW',
 ]);
+/** Routes with parameters are exercised by their own journeys (e2e/shop.spec.ts). */
+const PARAMETER_ROUTE = (path: string) => path.includes('/:');
 /** Screens behind the login (spec §6): a visitor is sent to /login with a message. */
 const LOGIN_REQUIRED = (path: string) => path.startsWith('/personalCenter');
 /** Personal-centre screens that are built; the others still say they are being built. */
-const BUILT_PERSONAL_CENTRE = new Set(['/personalCenter/personMessage', '/personalCenter/messageRemind']);
+const BUILT_PERSONAL_CENTRE = new Set([
+  '/personalCenter/personMessage',
+  '/personalCenter/messageRemind',
+  '/personalCenter/myPlan',
+  '/personalCenter/purchaseRecord',
+]);
 const NEED_LOGIN = {
   zh: '您需要登录才能进入个人中心',
   en: 'You need to log in to go to your personal center',
@@ -41,7 +57,7 @@ function escapeRegExp(text: string): string {
 }
 
 test.describe('every page route renders in Chinese', () => {
-  for (const route of PAGE_ROUTES.filter((r) => !LOGIN_REQUIRED(r.path))) {
+  for (const route of PAGE_ROUTES.filter((r) => !LOGIN_REQUIRED(r.path) && !PARAMETER_ROUTE(r.path))) {
     test(`${route.path}`, async ({ page }) => {
       const errors = collectPageErrors(page);
       await page.goto(route.path);
@@ -126,7 +142,8 @@ test.describe('a sample of routes renders in English', () => {
     await logInAs(page);
     await page.goto('/personalCenter/myPlan');
     await expect(page).toHaveTitle(expectedTitle('en', 'myPlan'));
-    await expect(page.getByText('This feature is being built')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(page.getByTestId('under-construction')).toHaveCount(0);
     expect(errors).toEqual([]);
   });
 });
@@ -177,6 +194,8 @@ test.describe('not found', () => {
 test.describe('layouts', () => {
   test('the workbench has the seven left tabs and the right-side groups', async ({ page }) => {
     const errors = collectPageErrors(page);
+    const session = await logInAs(page);
+    await buyBaseViaApi(page.request, session.access_token, 'USA_EB1A');
     await page.goto('/EB-1A');
     const menu = page.getByRole('navigation', { name: '工作台菜单' });
     for (const tab of ['进度', '表格', '证据', '推荐信', '赴美计划', '申请信', '递交须知']) {

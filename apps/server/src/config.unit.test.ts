@@ -36,7 +36,9 @@ describe('config', () => {
     expect(() => loadConfig({ CAPTCHA_MODE: 'test', NODE_ENV: 'production' })).toThrow(
       /CAPTCHA_MODE=test .* refused when NODE_ENV=production/,
     );
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX_IN_PRODUCTION: 'true' }).captchaMode).toBe('image');
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX_IN_PRODUCTION: 'true' }).captchaMode).toBe(
+      'image',
+    );
   });
 
   it('requires AUTH_SECRET with DATABASE_URL for the api role, and the credentials of the chosen SMS providers', () => {

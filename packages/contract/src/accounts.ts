@@ -158,8 +158,4 @@ export const ZNotificationPatch = z.object({ is_read: z.literal(true) });
 export const ZDeleteByIdsRequest = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });
 export const ZCount = z.object({ count: z.number().int() });
 
-/** Masks a phone for display: keeps the first 3 and last 4 digits of long numbers. */
-export function fuzzyPhone(phone: string): string {
-  if (phone.length <= 7) return `${phone.slice(0, 1)}***${phone.slice(-2)}`;
-  return `${phone.slice(0, 3)}****${phone.slice(-4)}`;
-}
+export { fuzzyPhone } from './phone.ts';

@@ -10,18 +10,4 @@ export const ZErrorResponse = z.object({
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 
-/** Stable error codes; each maps to the i18n key `errors.<code>` in packages/i18n. */
-export const ErrorCode = {
-  notFound: 'not_found',
-  validation: 'validation',
-  internal: 'internal',
-  rateLimited: 'rate_limited',
-  unauthorized: 'unauthorized',
-  forbidden: 'forbidden',
-  conflict: 'conflict',
-  payloadTooLarge: 'payload_too_large',
-  unsupportedMediaType: 'unsupported_media_type',
-  badRequest: 'bad_request',
-  notReady: 'not_ready',
-} as const;
-export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+export { ErrorCode, type TErrorCode } from './error-codes.ts';

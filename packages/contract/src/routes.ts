@@ -25,6 +25,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/estimate', titleKey: 'estimate' },
   { path: '/HKestimate', titleKey: 'hkEstimate' },
   { path: '/payService', titleKey: 'payService' },
+  { path: '/payService/sandbox', titleKey: 'paySandbox' },
+  { path: '/payService/transfer/:orderId', titleKey: 'payTransfer' },
   { path: '/personalCenter', titleKey: 'personalCenter', redirect: '/personalCenter/personMessage' },
   { path: '/personalCenter/personMessage', titleKey: 'personMessage' },
   { path: '/personalCenter/messageRemind', titleKey: 'messageRemind' },
@@ -55,10 +57,20 @@ export const WORKBENCH_TABS = [
 ] as const;
 export type WorkbenchTab = (typeof WORKBENCH_TABS)[number];
 
+/** `/a/:id` → /^\/a\/[^/]+$/; null for a path without parameters. */
+function paramPattern(path: string): RegExp | null {
+  if (!path.includes('/:')) return null;
+  const source = path
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}$`);
+}
+
 /** True when `pathname` is a screen route (ignoring one trailing slash) or a workbench tab. */
 export function isAppRoute(pathname: string): boolean {
   const p = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-  if (APP_ROUTES.some((r) => r.path === p)) return true;
+  if (APP_ROUTES.some((r) => r.path === p || paramPattern(r.path)?.test(p))) return true;
   const tab = /^\/(?:EB-1A|NIW)\/([A-Za-z]+)$/.exec(p)?.[1];
   return (
     tab !== undefined && tab !== WORKBENCH_TABS[0] && (WORKBENCH_TABS as readonly string[]).includes(tab)

@@ -22,6 +22,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       index: false,
       // Cache headers are ours (setHeaders), not send's default max-age=0.
       cacheControl: false,
+      // The build writes .br and .gz beside every text asset; send the one the browser accepts.
+      preCompressed: true,
       setHeaders(res, path) {
         res.setHeader('cache-control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
       },

@@ -1,6 +1,5 @@
-import type { Locale } from '@dossier/contract';
-import { ErrorCode, LANGUAGE_HEADER, REQUEST_TIMEOUT_MS, ZErrorResponse, ZTokens } from '@dossier/contract';
-import { message as staticMessage } from 'antd';
+import type { Locale, TErrorResponse, TTokens } from '@dossier/contract';
+import { ErrorCode, LANGUAGE_HEADER, REQUEST_TIMEOUT_MS } from '@dossier/contract';
 import i18next from 'i18next';
 import { resolveLocale } from '../app/locale.ts';
 import type { RefreshResult } from './session.ts';
@@ -47,12 +46,11 @@ export function errorMessageKey(text: string): string {
   return `api-error:${text}`;
 }
 
-// Until the App-context message API is bound (first render), fall back to antd's static holder.
-let notifyError: ErrorNotifier = (text) => {
-  void staticMessage.open({ type: 'error', content: text, key: errorMessageKey(text) });
-};
+// Bound before the first render by app/providers.tsx (lazily loaded antd message), then by ApiMessageBridge;
+// the client itself imports no antd, so the home page's entry stays small.
+let notifyError: ErrorNotifier = (text) => console.error(text);
 
-/** Called by ApiMessageBridge with the message API of antd's <App>, which follows theme and locale. */
+/** Called by app/providers.tsx, then by ApiMessageBridge with the message API of antd's <App>. */
 export function setErrorNotifier(notifier: ErrorNotifier): void {
   notifyError = notifier;
 }
@@ -112,7 +110,11 @@ async function refreshTokens(refreshToken: string): Promise<RefreshResult> {
     body: JSON.stringify({ refresh_token: refreshToken }),
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
-  if (response.ok) return { ok: true, tokens: ZTokens.parse(await readJson(response)) };
+  if (response.ok) {
+    const tokens = await readJson(response);
+    if (!isTokens(tokens)) return fail(new ApiError(502, 'http_502', i18next.t('common:api.generic')));
+    return { ok: true, tokens };
+  }
   // 4xx: the refresh token is expired, revoked or unknown. 5xx: keep the session and let the caller fail.
   if (response.status >= 400 && response.status < 500) return { ok: false };
   // Shown once here, however many requests were waiting for this refresh.
@@ -152,6 +154,26 @@ function fail(error: ApiError): never {
   throw error;
 }
 
+// Shape checks by hand for the two answers every page may see (error, refreshed tokens): the contract's zod
+// schemas would put the schema library on the home page (JS budget, decision 0009).
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+export function isErrorResponse(body: unknown): body is TErrorResponse {
+  return isRecord(body) && typeof body.code === 'string' && typeof body.msg === 'string';
+}
+
+export function isTokens(body: unknown): body is TTokens {
+  return (
+    isRecord(body) &&
+    typeof body.access_token === 'string' &&
+    typeof body.refresh_token === 'string' &&
+    Number.isFinite(body.access_token_expires) &&
+    Number.isFinite(body.refresh_token_expires)
+  );
+}
+
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   return text ? JSON.parse(text) : undefined;
@@ -164,11 +186,10 @@ async function errorFrom(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  const parsed = ZErrorResponse.safeParse(body);
   // A proxy or gateway may answer with HTML; the user still gets a message in their language.
-  if (!parsed.success)
+  if (!isErrorResponse(body))
     return new ApiError(response.status, `http_${response.status}`, i18next.t('common:api.generic'));
-  return new ApiError(response.status, parsed.data.code, parsed.data.msg);
+  return new ApiError(response.status, body.code, body.msg);
 }
 
 export async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {

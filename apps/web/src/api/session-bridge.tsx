@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
-import { useEffect } from 'react';
+import AppContext from 'antd/es/app/context';
+import { useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LOGIN_PATH } from '../features/shell/nav-items.ts';
@@ -13,7 +13,8 @@ export const SESSION_EXPIRED_MESSAGE_KEY = 'session-expired';
  * state, warn unless already on /login, and go to /login remembering where the user was. Renders nothing.
  */
 export function SessionBridge() {
-  const { message } = App.useApp();
+  // `App.useApp()` without importing antd's App (and its modal/notification code) into the entry.
+  const { message } = useContext(AppContext);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { t } = useTranslation('account');

@@ -1,11 +1,55 @@
 import type { Locale } from '@dossier/contract';
-import { FALLBACK_LOCALE, LOCALE_STORAGE_KEY, LOCALES } from '@dossier/contract';
-import { NAMESPACES, resources } from '@dossier/i18n';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
+import { LOCALE_STORAGE_KEY, LOCALES } from '@dossier/contract';
+import type { BackendModule, ReadCallback, ResourceKey } from 'i18next';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { dayjsLocaleOf, htmlLangOf, readStoredLocale, resolveLocale } from './locale.ts';
+import { htmlLangOf, readStoredLocale, resolveLocale } from './locale.ts';
+import { BOOT_NAMESPACES, bundledResources, namespaceFiles } from './namespaces.ts';
+
+/**
+ * Translations are loaded per language and namespace on demand (one small chunk each), so the home page does
+ * not download every screen's text. Every JSON file in packages/i18n/locales/<lang>/ is a namespace: adding a
+ * file is enough (decision: lazy namespaces, issue 6).
+ *
+ * - BOOT_NAMESPACES (the shell and the home page) are in the entry, both languages (about 6 kB gzip): the first
+ *   render and a language switch on the home page wait for no request.
+ * - `useTranslation(namespace)` on a namespace not loaded yet suspends until it is (react-i18next), so a screen
+ *   never shows raw keys.
+ * - Every screen except the home page is created with `screen()` (router.tsx), which also loads all the other
+ *   namespaces before the screen renders, so a key prefixed with any namespace works anywhere.
+ * - A language switch loads the namespaces already in use for the new language before switching.
+ */
+const files = namespaceFiles(
+  import.meta.glob<ResourceKey>('../../../../packages/i18n/locales/*/*.json', { import: 'default' }),
+);
+
+// The pattern lists BOOT_NAMESPACES (Vite needs a literal; apps/web/test/home-entry.test.ts keeps them equal).
+const bootResources = bundledResources(
+  import.meta.glob<ResourceKey>(
+    '../../../../packages/i18n/locales/*/{common,routes,account,home,programs}.json',
+    {
+      import: 'default',
+      eager: true,
+    },
+  ),
+);
+
+const backend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = files.loaders.get(`${language}/${namespace}`);
+    if (!load) {
+      callback(new Error(`No translations for ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (data) => callback(null, data),
+      // A failed chunk (network) may be retried by i18next; an empty bundle would hide the failure.
+      (error: unknown) => callback(error as Error, true),
+    );
+  },
+};
 
 function storage(): Storage | undefined {
   try {
@@ -15,28 +59,53 @@ function storage(): Storage | undefined {
   }
 }
 
-/** Everything outside React that follows the language: <html lang> and dayjs. */
+let dayjsLoaded = false;
+
+/** <html lang> and, once a screen has loaded it, dayjs follow the language. */
 function applyLocale(locale: Locale): void {
   document.documentElement.lang = htmlLangOf(locale);
-  dayjs.locale(dayjsLocaleOf(locale));
+  if (dayjsLoaded) void import('./dayjs-locale.ts').then((m) => m.applyDayjsLocale(locale));
 }
 
-/** The global i18next instance is used so the API client can read the locale without React. */
-export function initI18n(): void {
+/**
+ * What a screen other than the home page needs before it renders: every namespace of the current language
+ * and dayjs in that language (date fields). The home page needs neither, so its entry stays small.
+ */
+export async function prepareScreen(): Promise<void> {
+  const [{ applyDayjsLocale }] = await Promise.all([
+    import('./dayjs-locale.ts'),
+    i18next.loadNamespaces(files.namespaces),
+  ]);
+  dayjsLoaded = true;
+  applyDayjsLocale(currentLocale());
+}
+
+/**
+ * The global i18next instance is used so the API client can read the locale without React. Resolves when the
+ * boot namespaces are loaded: render after it, so the first paint is already translated.
+ */
+export function initI18n(): Promise<unknown> {
   const locale = readStoredLocale(storage(), LOCALE_STORAGE_KEY);
-  void i18next.use(initReactI18next).init({
-    resources,
-    lng: locale,
-    fallbackLng: FALLBACK_LOCALE,
-    supportedLngs: [...LOCALES],
-    ns: NAMESPACES,
-    defaultNS: 'common',
-    // Resources are bundled, so init completes synchronously and the first render is already translated.
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
+  const ready = i18next
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      resources: bootResources,
+      // The bundled boot namespaces are not complete languages: the backend loads the others.
+      partialBundledLanguages: true,
+      lng: locale,
+      // zh and en hold identical key sets (packages/i18n/test/parity.test.ts): no second language to download.
+      fallbackLng: false,
+      supportedLngs: [...LOCALES],
+      load: 'currentOnly',
+      ns: [...BOOT_NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+    });
   applyLocale(locale);
   i18next.on('languageChanged', (lng) => applyLocale(resolveLocale(lng)));
+  return ready;
 }
 
 export function currentLocale(): Locale {

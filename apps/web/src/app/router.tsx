@@ -2,40 +2,55 @@ import type { ComponentType, ReactElement } from 'react';
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { RequireLogin } from '../features/account/require-login.tsx';
 import type { Program } from '../features/programs/program-data.ts';
 import { SiteLayout } from '../features/shell/site-layout.tsx';
 import { LANDING_TAB, WORKBENCH_BASE_PATH, WORKBENCH_TABS } from '../features/workbench/workbench-tabs.ts';
+import HomePage from '../pages/public/home-page.tsx';
+import { prepareScreen } from './i18n.ts';
 import { RootLayout } from './root-layout.tsx';
 import { NOT_FOUND_TITLE_KEY, redirectTarget, routeHandle } from './route-meta.ts';
 
-// One chunk per screen, so a public page never downloads another screen's code.
-const HomePage = lazy(() => import('../pages/public/home-page.tsx'));
-const DiyEbPage = lazy(() => import('../pages/public/diy-eb-page.tsx'));
-const DiyNiwPage = lazy(() => import('../pages/public/diy-niw-page.tsx'));
-const AuditPage = lazy(() => import('../pages/public/audit-page.tsx'));
-const TranslatePage = lazy(() => import('../pages/public/translate-page.tsx'));
-const AboutUsPage = lazy(() => import('../pages/public/about-us-page.tsx'));
-const ImmigrantPage = lazy(() => import('../pages/public/immigrant-page.tsx'));
-const AnswerPage = lazy(() => import('../pages/public/answer-page.tsx'));
-const PrivacyFilePage = lazy(() => import('../pages/public/privacy-file-page.tsx'));
-const PromotionPage = lazy(() => import('../pages/public/promotion-page.tsx'));
-const LoginPage = lazy(() => import('../pages/auth/login-page.tsx'));
-const EstimatePage = lazy(() => import('../pages/assessment/estimate-page.tsx'));
-const HkEstimatePage = lazy(() => import('../pages/assessment/hk-estimate-page.tsx'));
-const PayServicePage = lazy(() => import('../pages/shop/pay-service-page.tsx'));
-const PersonalCenterLayout = lazy(() => import('../pages/personal-center/personal-center-layout.tsx'));
-const PersonMessagePage = lazy(() => import('../pages/personal-center/person-message-page.tsx'));
-const MessageRemindPage = lazy(() => import('../pages/personal-center/message-remind-page.tsx'));
-const MyPlanPage = lazy(() => import('../pages/personal-center/my-plan-page.tsx'));
-const PurchaseRecordPage = lazy(() => import('../pages/personal-center/purchase-record-page.tsx'));
-const WorkbenchLayout = lazy(() => import('../pages/workbench/workbench-layout.tsx'));
-const WorkbenchTabPage = lazy(() => import('../pages/workbench/workbench-tab-page.tsx'));
-const GuidancePage = lazy(() => import('../pages/workbench/guidance-page.tsx'));
-const PreviewToPdfPage = lazy(() => import('../pages/preview/preview-to-pdf-page.tsx'));
-const ViewPreviewPage = lazy(() => import('../pages/preview/view-preview-page.tsx'));
-const OnePagePreviewPage = lazy(() => import('../pages/preview/one-page-preview-page.tsx'));
-const NotFoundPage = lazy(() => import('../pages/not-found-page.tsx'));
+// One chunk per screen, so a public page never downloads another screen's code. The home page is the landing
+// page: it is in the entry (small, no waterfall) and reads only the boot namespaces.
+const DiyEbPage = screen(() => import('../pages/public/diy-eb-page.tsx'));
+const DiyNiwPage = screen(() => import('../pages/public/diy-niw-page.tsx'));
+const AuditPage = screen(() => import('../pages/public/audit-page.tsx'));
+const TranslatePage = screen(() => import('../pages/public/translate-page.tsx'));
+const AboutUsPage = screen(() => import('../pages/public/about-us-page.tsx'));
+const ImmigrantPage = screen(() => import('../pages/public/immigrant-page.tsx'));
+const AnswerPage = screen(() => import('../pages/public/answer-page.tsx'));
+const PrivacyFilePage = screen(() => import('../pages/public/privacy-file-page.tsx'));
+const PromotionPage = screen(() => import('../pages/public/promotion-page.tsx'));
+const LoginPage = screen(() => import('../pages/auth/login-page.tsx'));
+const EstimatePage = screen(() => import('../pages/assessment/estimate-page.tsx'));
+const HkEstimatePage = screen(() => import('../pages/assessment/hk-estimate-page.tsx'));
+const PayServicePage = screen(() => import('../pages/shop/pay-service-page.tsx'));
+const SandboxCheckoutPage = screen(() => import('../pages/shop/sandbox-checkout-page.tsx'));
+const BankTransferPage = screen(() => import('../pages/shop/bank-transfer-page.tsx'));
+const PersonalCenterLayout = screen(() => import('../pages/personal-center/personal-center-layout.tsx'));
+const PersonMessagePage = screen(() => import('../pages/personal-center/person-message-page.tsx'));
+const MessageRemindPage = screen(() => import('../pages/personal-center/message-remind-page.tsx'));
+const MyPlanPage = screen(() => import('../pages/personal-center/my-plan-page.tsx'));
+const PurchaseRecordPage = screen(() => import('../pages/personal-center/purchase-record-page.tsx'));
+const WorkbenchLayout = screen(() => import('../pages/workbench/workbench-layout.tsx'));
+const WorkbenchTabPage = screen(() => import('../pages/workbench/workbench-tab-page.tsx'));
+const GuidancePage = screen(() => import('../pages/workbench/guidance-page.tsx'));
+const PreviewToPdfPage = screen(() => import('../pages/preview/preview-to-pdf-page.tsx'));
+const ViewPreviewPage = screen(() => import('../pages/preview/view-preview-page.tsx'));
+const OnePagePreviewPage = screen(() => import('../pages/preview/one-page-preview-page.tsx'));
+const NotFoundPage = screen(() => import('../pages/not-found-page.tsx'));
+// The guard uses antd's message: lazily loaded too, and still before the personal centre's own chunk.
+const RequireLogin = lazy(() =>
+  import('../features/account/require-login.tsx').then((m) => ({ default: m.RequireLogin })),
+);
+
+/**
+ * A lazily loaded screen: its chunk, every i18n namespace (not only the boot ones, so a key prefixed with any
+ * namespace works) and dayjs's locale are ready before it renders. Use it for every screen route.
+ */
+export function screen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazy(() => Promise.all([load(), prepareScreen()]).then(([module]) => module));
+}
 
 /** A contract route that renders a screen; its title comes from APP_ROUTES. */
 function page(path: string, Screen: ComponentType, relativePath = path): RouteObject {
@@ -88,10 +103,12 @@ export const routes: RouteObject[] = [
           page('/estimate', EstimatePage),
           page('/HKestimate', HkEstimatePage),
           page('/payService', PayServicePage),
+          page('/payService/sandbox', SandboxCheckoutPage),
+          page('/payService/transfer/:orderId', BankTransferPage),
           {
             path: '/personalCenter',
             handle: routeHandle('/personalCenter'),
-            // The guard is in the main chunk, so a visitor is redirected before the screen's code loads.
+            // A visitor is redirected by the guard before the screen's code loads.
             element: (
               <RequireLogin>
                 <PersonalCenterLayout />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AGENT_PATH, ESTIMATE_PATH } from '../programs/program-data.ts';
-import { ButtonLink } from '../shell/button-link.tsx';
+import { LinkButton } from '../shell/link-button.tsx';
 
 const ENTRANCES = [
   { key: 'assessment', to: ESTIMATE_PATH, primary: true },
@@ -17,9 +17,9 @@ export function EntrancesSection() {
           <div key={entrance.key} className={`entrance entrance--${entrance.key}`}>
             <h2 className="entrance__title">{t(`entrances.${entrance.key}.title`)}</h2>
             <p className="entrance__description">{t(`entrances.${entrance.key}.description`)}</p>
-            <ButtonLink type={entrance.primary ? 'primary' : 'default'} size="large" to={entrance.to}>
+            <LinkButton variant={entrance.primary ? 'primary' : 'default'} size="large" to={entrance.to}>
               {t(`entrances.${entrance.key}.cta`)}
-            </ButtonLink>
+            </LinkButton>
           </div>
         ))}
       </div>

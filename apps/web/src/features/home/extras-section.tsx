@@ -1,6 +1,5 @@
-import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../shell/button-link.tsx';
+import { LinkButton } from '../shell/link-button.tsx';
 import { SectionHeader } from './section-header.tsx';
 
 const EXTRAS = [
@@ -15,13 +14,13 @@ export function ExtrasSection() {
       <SectionHeader titleKey="home:extras.title" subtitleKey="home:extras.note" />
       <div className="offer-grid">
         {EXTRAS.map((extra) => (
-          <Card key={extra.key} className="extra-card" size="small">
+          <div key={extra.key} className="surface-card surface-card--small extra-card">
             <h3 className="info-grid__title">{t(`extras.${extra.key}.title`)}</h3>
             <p className="info-grid__description">{t(`extras.${extra.key}.description`)}</p>
-            <ButtonLink type="link" to={extra.to} className="extra-card__link">
+            <LinkButton variant="text" to={extra.to} className="extra-card__link">
               {t('extras.more')}
-            </ButtonLink>
-          </Card>
+            </LinkButton>
+          </div>
         ))}
       </div>
     </section>

@@ -1,8 +1,7 @@
-import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ProcessList } from '../programs/process-list.tsx';
 import { AGENT_PATH, ESTIMATE_PATH } from '../programs/program-data.ts';
-import { ButtonLink } from '../shell/button-link.tsx';
+import { LinkButton } from '../shell/link-button.tsx';
 
 export function HeroSection() {
   const { t } = useTranslation('home');
@@ -13,14 +12,14 @@ export function HeroSection() {
           <p className="hero__eyebrow">{t('hero.eyebrow')}</p>
           <h1 className="hero__title">{t('hero.title')}</h1>
           <p className="hero__subtitle">{t('hero.subtitle')}</p>
-          <Space size="middle" wrap>
-            <ButtonLink type="primary" size="large" to={ESTIMATE_PATH}>
+          <div className="button-row">
+            <LinkButton variant="primary" size="large" to={ESTIMATE_PATH}>
               {t('hero.ctaAssess')}
-            </ButtonLink>
-            <ButtonLink size="large" ghost to={AGENT_PATH}>
+            </LinkButton>
+            <LinkButton variant="ghost" size="large" to={AGENT_PATH}>
               {t('hero.ctaAgent')}
-            </ButtonLink>
-          </Space>
+            </LinkButton>
+          </div>
         </div>
         <aside className="hero__panel">
           <h2 className="hero__panel-title">{t('programs:process.title')}</h2>

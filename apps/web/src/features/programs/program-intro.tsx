@@ -14,7 +14,7 @@ export function ProgramIntro({ program, children }: { program: Program; children
         <Tag color="blue">{t(`${program}.eyebrow`)}</Tag>
         <h1 className="program-intro__title">{t(`${program}.title`)}</h1>
         <p className="program-intro__text">{t(`${program}.intro`)}</p>
-        <ProgramActions />
+        <ProgramActions program={program} />
       </header>
       {children}
       <section className="program-section">
@@ -22,7 +22,7 @@ export function ProgramIntro({ program, children }: { program: Program; children
         <ProcessList />
       </section>
       <div className="program-intro__footer">
-        <ProgramActions />
+        <ProgramActions program={program} />
       </div>
     </div>
   );

@@ -1,10 +1,6 @@
-import { AssessmentSteps } from '../../features/assessment/assessment-steps.tsx';
-import { BuildingScreen } from '../../features/shell/building-screen.tsx';
+import { AssessmentScreen } from '../../features/assessment/assessment-screen.tsx';
 
+/** /estimate: the free assessment for the US (EB-1A / NIW). */
 export default function EstimatePage() {
-  return (
-    <BuildingScreen titleKey="estimate" descriptionKey="screens:estimate.description">
-      <AssessmentSteps />
-    </BuildingScreen>
-  );
+  return <AssessmentScreen area="US" />;
 }

@@ -1,10 +1,6 @@
-import { AssessmentSteps } from '../../features/assessment/assessment-steps.tsx';
-import { BuildingScreen } from '../../features/shell/building-screen.tsx';
+import { AssessmentScreen } from '../../features/assessment/assessment-screen.tsx';
 
+/** /HKestimate: the free assessment for Hong Kong, kept apart from the US one. */
 export default function HkEstimatePage() {
-  return (
-    <BuildingScreen titleKey="hkEstimate" descriptionKey="screens:hkEstimate.description">
-      <AssessmentSteps />
-    </BuildingScreen>
-  );
+  return <AssessmentScreen area="HK" />;
 }

@@ -1,5 +1,79 @@
-import { BuildingSection } from '../../features/shell/building-screen.tsx';
+import type { TPlan } from '@dossier/contract';
+import { PROJECT_WORKBENCH_PATH } from '@dossier/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Descriptions, Empty, Skeleton, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { shopApi } from '../../api/shop.ts';
+import { useLocale } from '../../features/locale/use-locale.ts';
+import { ButtonLink } from '../../features/shell/button-link.tsx';
+import { PageHeading } from '../../features/shell/page-heading.tsx';
+import { formatDate, formatDateTime } from '../../features/shop/shop-format.ts';
+import { shopKeys } from '../../features/shop/shop-keys.ts';
+import '../../features/shop/shop.css';
 
+type PlanRecord = TPlan['records'][number];
+
+/** My plan (spec §2 Personal centre, §3 Plan): each plan with its modification records. */
 export default function MyPlanPage() {
-  return <BuildingSection titleKey="myPlan" descriptionKey="screens:personalCenter.myPlan" level={2} />;
+  const { t } = useTranslation('shop');
+  const { locale } = useLocale();
+  const plans = useQuery({
+    queryKey: shopKeys.plans,
+    queryFn: ({ signal }) => shopApi.plans(undefined, signal),
+  });
+
+  return (
+    <section className="my-plan">
+      <PageHeading titleKey="myPlan" descriptionKey="shop:plan.description" level={2} />
+      {plans.isPending && <Skeleton active />}
+      {plans.data?.results.length === 0 && (
+        <Empty description={t('plan.empty')}>
+          <ButtonLink type="primary" to="/payService">
+            {t('plan.buy')}
+          </ButtonLink>
+        </Empty>
+      )}
+      {plans.data?.results.map((plan) => (
+        <Card
+          key={plan.id}
+          className="my-plan__card"
+          data-testid="plan-card"
+          title={`${t(`projects.${plan.project_code}`)} · ${plan.name}`}
+          extra={
+            <ButtonLink type="link" to={PROJECT_WORKBENCH_PATH[plan.project_code]}>
+              {t('plan.open')}
+            </ButtonLink>
+          }
+        >
+          <Descriptions size="small" column={{ xs: 1, sm: 3 }}>
+            <Descriptions.Item label={t('plan.status')}>
+              <Tag color={plan.status === 'active' ? 'green' : 'default'}>
+                {t(`rights.states.${plan.status}`)}
+              </Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('plan.created')}>
+              {formatDate(plan.created_at, locale)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('plan.expires')}>
+              {formatDate(plan.expires_at, locale)}
+            </Descriptions.Item>
+          </Descriptions>
+          <Table<PlanRecord>
+            rowKey="index"
+            size="small"
+            pagination={false}
+            dataSource={plan.records}
+            locale={{ emptyText: t('plan.noRecords') }}
+            caption={t('plan.records')}
+            columns={[
+              { key: 'index', title: t('plan.index'), dataIndex: 'index', width: 70 },
+              { key: 'name', title: t('plan.name'), dataIndex: 'plan_name' },
+              { key: 'content', title: t('plan.content'), dataIndex: 'content' },
+              { key: 'time', title: t('plan.time'), render: (_, r) => formatDateTime(r.time, locale) },
+            ]}
+          />
+        </Card>
+      ))}
+    </section>
+  );
 }

@@ -21,6 +21,7 @@ import { useSession } from '../../api/use-session.ts';
 import { PhoneNumberItem } from '../../features/account/phone-number-item.tsx';
 import { useTimezonesQuery } from '../../features/account/reference-queries.ts';
 import { SmsCodeItem } from '../../features/account/sms-code-field.tsx';
+import { FloatingActions } from '../../features/shell/floating-actions.tsx';
 import { PageHeading } from '../../features/shell/page-heading.tsx';
 
 /** Where this form is opened from (the `entrance` of the appointment). */
@@ -85,6 +86,7 @@ export default function ImmigrantPage() {
       >
         <Result status="success" title={t('done.body')} />
       </Modal>
+      <FloatingActions onContact={() => setBooking(true)} />
     </div>
   );
 }

@@ -1,0 +1,61 @@
+import type { PaymentMethod, ProjectCode, TCreateOrderRequest, TQuoteRequest } from '@dossier/contract';
+import {
+  ZAreaProjects,
+  ZBoughtProjectServices,
+  ZMyRights,
+  ZOrder,
+  ZOrderActionResponse,
+  ZOrderPage,
+  ZPayResponse,
+  ZPlanPage,
+  ZProductList,
+  ZQuote,
+  ZSandboxCompleteResponse,
+  ZSandboxSession,
+  ZWorkbenchAccess,
+} from '@dossier/contract';
+import { api } from './client.ts';
+
+/**
+ * The shop calls (spec §7 Products, plans and projects; §2 Shop / Personal centre), typed by the contract.
+ * Every refusal is shown by the client with the server's msg and thrown as an ApiError.
+ */
+
+export const shopApi = {
+  areaProjects: (signal?: AbortSignal) =>
+    api.get('/customer/project/area_projects/', { signal, schema: ZAreaProjects }),
+  products: (projectCode: ProjectCode, signal?: AbortSignal) =>
+    api.get('/customer/product/', { signal, query: { project_code: projectCode }, schema: ZProductList }),
+  quote: (body: TQuoteRequest, signal?: AbortSignal) =>
+    api.post('/customer/order/quote/', body, { signal, schema: ZQuote }),
+  createOrder: (body: TCreateOrderRequest) => api.post('/customer/order/', body, { schema: ZOrder }),
+  orders: (query: { page: number; size: number }, signal?: AbortSignal) =>
+    api.get('/customer/order/', { signal, query, schema: ZOrderPage }),
+  order: (id: number, signal?: AbortSignal) => api.get(`/customer/order/${id}/`, { signal, schema: ZOrder }),
+  pay: (id: number, method: PaymentMethod) =>
+    api.post(`/customer/order/${id}/pay/`, { method }, { schema: ZPayResponse }),
+  transferCompleted: (id: number) =>
+    api.post(`/customer/order/${id}/transfer_completed/`, {}, { schema: ZOrderActionResponse }),
+  cancel: (id: number) => api.post(`/customer/order/${id}/cancel/`, {}, { schema: ZOrderActionResponse }),
+
+  sandboxSession: (token: string, signal?: AbortSignal) =>
+    api.get(`/payment/sandbox/session/${encodeURIComponent(token)}/`, { signal, schema: ZSandboxSession }),
+  sandboxComplete: (token: string, outcome: 'paid' | 'failed') =>
+    api.post(
+      `/payment/sandbox/session/${encodeURIComponent(token)}/complete/`,
+      { outcome },
+      { schema: ZSandboxCompleteResponse },
+    ),
+
+  myRights: (signal?: AbortSignal) => api.get('/customer/customer/my_rights/', { signal, schema: ZMyRights }),
+  boughtProjectServices: (signal?: AbortSignal) =>
+    api.get('/customer/customer/my_bought_project_services/', { signal, schema: ZBoughtProjectServices }),
+  plans: (projectCode?: ProjectCode, signal?: AbortSignal) =>
+    api.get('/customer/plan/', { signal, query: { project_code: projectCode }, schema: ZPlanPage }),
+  workbenchAccess: (projectCode: ProjectCode, signal?: AbortSignal) =>
+    api.get('/customer/workbench/access/', {
+      signal,
+      query: { project_code: projectCode },
+      schema: ZWorkbenchAccess,
+    }),
+};

@@ -1,0 +1,99 @@
+import type { TSelfCheck } from '@dossier/contract';
+import { Alert, Card, Col, Row, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** The self-check computed at submit (server, SELF_CHECK_RULES): guidance, clearly not legal advice. */
+export function SelfCheckPanel({ check }: { check: TSelfCheck }) {
+  const { t } = useTranslation('assessment');
+  const { eb1a, niw } = check;
+  const degree = niw.degree_route;
+  const exceptional = niw.exceptional_ability;
+  const years = degree.post_bachelor_years;
+
+  return (
+    <section className="self-check" aria-labelledby="self-check-title">
+      <Typography.Title level={2} id="self-check-title" className="self-check__title">
+        {t('selfCheck.title')}
+      </Typography.Title>
+      <Alert type="info" showIcon title={t('selfCheck.disclaimer')} className="self-check__disclaimer" />
+      <Row gutter={[24, 24]}>
+        <Col xs={24} lg={12}>
+          <Card className="self-check__card self-check__eb1a">
+            <Typography.Title level={3}>{t('selfCheck.eb1a.title')}</Typography.Title>
+            <p className="self-check__count">{t('selfCheck.eb1a.touched', { count: eb1a.count })}</p>
+            {eb1a.touched.length > 0 ? (
+              <ul className="self-check__criteria" aria-label={t('selfCheck.eb1a.title')}>
+                {eb1a.touched.map((c) => (
+                  <li key={c}>
+                    <Tag color="blue">{t(`selfCheck.criteria.eb1a.${c}`)}</Tag>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>{t('selfCheck.eb1a.none')}</p>
+            )}
+            <Alert
+              type={eb1a.meets_minimum ? 'success' : 'warning'}
+              title={t(eb1a.meets_minimum ? 'selfCheck.eb1a.met' : 'selfCheck.eb1a.notMet', {
+                min: eb1a.minimum,
+              })}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card className="self-check__card self-check__niw">
+            <Typography.Title level={3}>{t('selfCheck.niw.title')}</Typography.Title>
+            <Typography.Title level={4}>{t('selfCheck.niw.degreeRoute')}</Typography.Title>
+            <Alert
+              className="self-check__degree"
+              type={degree.eligible ? 'success' : 'warning'}
+              title={
+                degree.basis
+                  ? t('selfCheck.niw.degreeEligible', {
+                      basis: t(`selfCheck.niw.basis.${degree.basis}`, { years }),
+                    })
+                  : t('selfCheck.niw.degreeNotEligible', { years })
+              }
+            />
+            <Typography.Title level={4} className="self-check__exceptional-title">
+              {t('selfCheck.niw.exceptional', { count: exceptional.count })}
+            </Typography.Title>
+            {exceptional.touched.length > 0 ? (
+              <ul
+                className="self-check__criteria"
+                aria-label={t('selfCheck.niw.exceptional', { count: exceptional.count })}
+              >
+                {exceptional.touched.map((c) => (
+                  <li key={c}>
+                    <Tag color="geekblue">{t(`selfCheck.criteria.niw.${c}`)}</Tag>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>{t('selfCheck.niw.none')}</p>
+            )}
+            <Alert
+              type={exceptional.meets_minimum ? 'success' : 'warning'}
+              title={t(
+                exceptional.meets_minimum
+                  ? 'selfCheck.niw.exceptionalMet'
+                  : 'selfCheck.niw.exceptionalNotMet',
+                {
+                  min: exceptional.minimum,
+                },
+              )}
+            />
+          </Card>
+        </Col>
+      </Row>
+      <Typography.Title level={3} className="self-check__next-title">
+        {t('selfCheck.nextTitle')}
+      </Typography.Title>
+      <ol className="self-check__next">
+        {check.next_steps.map((key) => (
+          <li key={key}>{t(`selfCheck.next.${key}`, { defaultValue: key })}</li>
+        ))}
+      </ol>
+    </section>
+  );
+}

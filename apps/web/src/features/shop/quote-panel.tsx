@@ -1,0 +1,154 @@
+import type { TQuote } from '@dossier/contract';
+import { PROMO_CODE_MAX } from '@dossier/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Input, Skeleton, Space, Typography } from 'antd';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client.ts';
+import { shopApi } from '../../api/shop.ts';
+import { useLocale } from '../locale/use-locale.ts';
+import { formatDate, formatMoney } from './shop-format.ts';
+
+function quoteKey(productIds: number[], promo: string | null) {
+  // Outside the `shop` prefix: creating an order must not re-quote (the pending order would refuse it).
+  return ['shop-quote', [...productIds].sort((a, b) => a - b).join(','), promo ?? ''] as const;
+}
+
+/**
+ * The server's price for a selection (spec §3 Pricing / payment): duration, expiry, amount, discount, exchange
+ * rate, order total and payable amount in USD and CNY. A promo/referral code re-quotes with Apply; a refused
+ * code shows the server's msg and the price without it stays.
+ */
+export function QuotePanel({
+  productIds,
+  onQuote,
+}: {
+  productIds: number[];
+  /** The current quote (null while loading or refused) and its promo code. */
+  onQuote: (quote: TQuote | null, promo: string | null) => void;
+}) {
+  const { t } = useTranslation('shop');
+  const { locale } = useLocale();
+  const queryClient = useQueryClient();
+  const promoId = useId();
+  const [promoInput, setPromoInput] = useState('');
+  const [promo, setPromo] = useState<string | null>(null);
+  const [promoError, setPromoError] = useState<string | null>(null);
+  const ids = productIds.join(',');
+
+  // A new selection starts without a code.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a new selection only
+  useEffect(() => {
+    setPromo(null);
+    setPromoError(null);
+  }, [ids]);
+
+  const quote = useQuery({
+    queryKey: quoteKey(productIds, promo),
+    queryFn: ({ signal }) =>
+      shopApi.quote({ product_ids: productIds, ...(promo ? { promo_code: promo } : {}) }, signal),
+    enabled: productIds.length > 0,
+    retry: false,
+    staleTime: 60_000,
+  });
+
+  useEffect(() => {
+    onQuote(quote.data ?? null, quote.data ? promo : null);
+  }, [quote.data, promo, onQuote]);
+
+  const apply = useMutation({
+    mutationFn: (code: string) => shopApi.quote({ product_ids: productIds, promo_code: code }),
+    onSuccess: (data, code) => {
+      queryClient.setQueryData(quoteKey(productIds, code), data);
+      setPromo(code);
+      setPromoError(null);
+    },
+    onError: (error) => setPromoError(error instanceof ApiError ? error.message : t('quote.failed')),
+  });
+
+  const applyPromo = () => {
+    const code = promoInput.trim();
+    if (!code) {
+      setPromo(null);
+      setPromoError(null);
+      return;
+    }
+    apply.mutate(code);
+  };
+
+  const data = quote.data;
+  return (
+    <section className="shop-quote" aria-label={t('quote.title')} data-testid="shop-quote">
+      <Typography.Title level={4}>{t('quote.title')}</Typography.Title>
+      {quote.isPending && <Skeleton active paragraph={{ rows: 4 }} />}
+      {quote.isError && (
+        <Alert
+          type="error"
+          showIcon
+          data-testid="quote-error"
+          title={t('quote.failed')}
+          description={quote.error instanceof ApiError ? quote.error.message : undefined}
+        />
+      )}
+      {data && (
+        <Descriptions size="small" column={1} bordered className="shop-quote__table">
+          <Descriptions.Item label={t('quote.duration')}>
+            {data.service_duration_months === null
+              ? t('quote.durationWithBase')
+              : t('quote.months', { count: data.service_duration_months })}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('quote.expiry')}>
+            {formatDate(data.expires_at, locale)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('quote.amount')}>{formatMoney(data.amount, locale)}</Descriptions.Item>
+          <Descriptions.Item label={t('quote.discount')}>
+            {data.discount.amount > 0
+              ? `− ${formatMoney(data.discount, locale)}`
+              : formatMoney(data.discount, locale)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('quote.exchangeRate')}>
+            {t('quote.rate', { rate: data.exchange_rate })}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('quote.orderTotal')}>
+            {formatMoney(data.order_total, locale)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('quote.payableUsd')}>
+            <strong data-testid="quote-payable">{formatMoney(data.payable, locale)}</strong>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('quote.payableCny')}>
+            <strong>{formatMoney(data.payable_cny, locale)}</strong>
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+      <div className="shop-quote__promo">
+        <label htmlFor={promoId}>{t('quote.promo')}</label>
+        <Space.Compact className="shop-quote__promo-row">
+          <Input
+            id={promoId}
+            value={promoInput}
+            maxLength={PROMO_CODE_MAX}
+            placeholder={t('quote.promoPlaceholder')}
+            onChange={(event) => setPromoInput(event.target.value)}
+            onPressEnter={applyPromo}
+            disabled={productIds.length === 0}
+          />
+          <Button onClick={applyPromo} loading={apply.isPending} disabled={productIds.length === 0}>
+            {t('quote.apply')}
+          </Button>
+        </Space.Compact>
+        <Typography.Text type="secondary" className="shop-quote__promo-hint">
+          {promo ? t('quote.promoApplied', { code: promo }) : t('quote.promoHint')}
+        </Typography.Text>
+        {promoError && (
+          <Alert
+            type="warning"
+            showIcon
+            title={promoError}
+            className="shop-quote__promo-error"
+            role="alert"
+          />
+        )}
+      </div>
+    </section>
+  );
+}

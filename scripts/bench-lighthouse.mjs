@@ -1,0 +1,243 @@
+// `npm run bench:lighthouse`: Lighthouse (performance, accessibility) on the home page /index/firstTerm in
+// Debian's Chromium, plus the gzip size of every JavaScript file the page loads. Exits 1 when a score or the
+// JavaScript total is below its target. `npm run bench:home-js` (`--js-only`) prints the JavaScript figures
+// only and needs no Lighthouse. Prints figures; not a timed test.
+//
+// The web app is built into its own folder (BENCH_WEB_DIST, default <tmp>/dossier-bench-web) when missing or
+// older than its sources, and served by a real server on BENCH_PORT (default 3241) with a fresh DATA_DIR.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const jsOnly = process.argv.includes('--js-only');
+const port = Number(process.env.BENCH_PORT ?? 3241);
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const webDist = process.env.BENCH_WEB_DIST ?? join(tmpdir(), 'dossier-bench-web');
+const homePath = '/index/firstTerm';
+const TARGETS = { performance: 90, accessibility: 95, homeJsKb: 200 };
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const kb = (bytes) => (bytes / 1000).toFixed(1);
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
+  let newest = s.mtimeMs;
+  for (const e of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, e)));
+  return newest;
+}
+
+function buildIfNeeded() {
+  const sources = [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/public',
+    'packages/i18n/locales',
+    'packages/i18n/src',
+    'packages/contract/src',
+    'package-lock.json',
+  ];
+  const stamp = join(webDist, 'index.html');
+  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+  if (built && Math.max(...sources.map((p) => newestMtime(join(root, p)))) <= built) return;
+  process.stdout.write(`Building the web app into ${webDist}…\n`);
+  const r = spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--logLevel',
+      'warn',
+      '--outDir',
+      webDist,
+      '--emptyOutDir',
+    ],
+    { cwd: join(root, 'apps/web'), stdio: 'inherit' },
+  );
+  if (r.status !== 0) throw new Error('the web build failed');
+}
+
+async function startServer(dataDir) {
+  const busy = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+    () => true,
+    () => false,
+  );
+  if (busy) throw new Error(`port ${port} is already in use (set BENCH_PORT)`);
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      // No payment happens in this bench; production otherwise refuses the default sandbox provider.
+      PAYMENT_SANDBOX_IN_PRODUCTION: 'true',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('the server was not ready within 120 s');
+    const ok = await fetch(`${base}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) return { child, base };
+    await sleep(100);
+  }
+}
+
+/** The built file behind an /assets/ URL, gzipped here (level 6, like `gzip -c`) whatever the server sent. */
+function gzipSizeOf(url) {
+  const path = join(webDist, new URL(url).pathname);
+  const raw = readFileSync(path);
+  return { raw: raw.length, gzip: gzipSync(raw).length };
+}
+
+function printJs(urls) {
+  const files = [...new Set(urls)].map((url) => ({ name: new URL(url).pathname, ...gzipSizeOf(url) }));
+  files.sort((a, b) => b.gzip - a.gzip);
+  const width = Math.max(...files.map((f) => f.name.length));
+  console.log(`\nJavaScript loaded by ${homePath} (${files.length} files)`);
+  for (const f of files) {
+    console.log(
+      `  ${f.name.padEnd(width)}  ${kb(f.raw).padStart(7)} kB raw  ${kb(f.gzip).padStart(6)} kB gzip`,
+    );
+  }
+  const total = files.reduce((s, f) => s + f.gzip, 0);
+  const totalRaw = files.reduce((s, f) => s + f.raw, 0);
+  console.log(
+    `  ${'total'.padEnd(width)}  ${kb(totalRaw).padStart(7)} kB raw  ${kb(total).padStart(6)} kB gzip`,
+  );
+  return total / 1000;
+}
+
+/** Script URLs the home page requests until the network is idle (lazy route chunks included). */
+async function homeScripts(base) {
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_FLAGS });
+  try {
+    const page = await browser.newPage();
+    const urls = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script' && res.url().startsWith(base)) urls.push(res.url());
+    });
+    await page.goto(`${base}${homePath}`, { waitUntil: 'networkidle' });
+    await page.locator('.hero__title').waitFor();
+    return urls;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function runLighthouse(base) {
+  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([
+    import('lighthouse'),
+    import('chrome-launcher'),
+  ]);
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: CHROMIUM_FLAGS });
+  try {
+    // Lighthouse's defaults: mobile form factor, simulated slow 4G and 4x CPU slowdown.
+    const result = await lighthouse(`${base}${homePath}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    return result.lhr;
+  } finally {
+    await chrome.kill();
+  }
+}
+
+function hasLighthouse() {
+  return ['lighthouse', 'chrome-launcher'].every((p) => existsSync(join(root, 'node_modules', p)));
+}
+
+if (!jsOnly && !hasLighthouse()) {
+  console.error('Lighthouse is not installed (npm package `lighthouse`, which brings `chrome-launcher`).');
+  console.error('Run `npm run bench:home-js` for the JavaScript figures alone.');
+  process.exit(2);
+}
+
+buildIfNeeded();
+const dataDir = mkdtempSync(join(tmpdir(), 'dossier-bench-lh-'));
+const { child, base } = await startServer(dataDir);
+const failures = [];
+try {
+  console.log(`bench:${jsOnly ? 'home-js' : 'lighthouse'} — ${base}${homePath}, web build ${webDist}`);
+  if (jsOnly) {
+    const totalKb = printJs(await homeScripts(base));
+    if (totalKb > TARGETS.homeJsKb)
+      failures.push(`home JavaScript ${totalKb.toFixed(1)} KB > ${TARGETS.homeJsKb} KB`);
+  } else {
+    const lhr = await runLighthouse(base);
+    // LH_REPORT=/path.json keeps Lighthouse's whole report for a closer look.
+    if (process.env.LH_REPORT) writeFileSync(process.env.LH_REPORT, JSON.stringify(lhr));
+    const requests = lhr.audits['network-requests']?.details?.items ?? [];
+    const scripts = requests
+      .filter((r) => r.resourceType === 'Script' && r.url.startsWith(base))
+      .map((r) => r.url);
+    const totalKb = printJs(scripts);
+    if (totalKb > TARGETS.homeJsKb)
+      failures.push(`home JavaScript ${totalKb.toFixed(1)} KB > ${TARGETS.homeJsKb} KB`);
+    console.log(
+      `\nLighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, ${lhr.configSettings.throttlingMethod} throttling`,
+    );
+    for (const id of [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+      'speed-index',
+    ]) {
+      const audit = lhr.audits[id];
+      if (audit) console.log(`  ${audit.title.padEnd(26)} ${audit.displayValue ?? ''}`);
+    }
+    for (const [id, target] of [
+      ['performance', TARGETS.performance],
+      ['accessibility', TARGETS.accessibility],
+    ]) {
+      const score = Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      console.log(`  ${`${id} score`.padEnd(26)} ${score} (target ≥ ${target})`);
+      if (score < target) failures.push(`${id} ${score} < ${target}`);
+    }
+    const failed = Object.values(lhr.audits).filter(
+      (a) =>
+        a.scoreDisplayMode === 'binary' &&
+        a.score === 0 &&
+        lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id),
+    );
+    for (const a of failed) console.log(`  accessibility: ${a.id} — ${a.title}`);
+  }
+} finally {
+  const exited = new Promise((r) => child.on('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (failures.length > 0) {
+  console.log(`\nBelow target: ${failures.join('; ')}`);
+  process.exit(1);
+}
+console.log('\nAll targets met.');
