@@ -6,6 +6,10 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
 
+/** Modules on the home page's first render (bench:home-js lists the files); nothing here may import antd or zod. */
+const BOOT_MODULES =
+  /(packages[\\/]i18n[\\/]locales[\\/](zh|en)[\\/](common|routes|account|home|programs)\.json|packages[\\/]contract[\\/]src[\\/](constants|routes|error-codes|phone)\.ts|apps[\\/]web[\\/]src[\\/](api[\\/](client|session)\.ts|features[\\/]home[\\/]|features[\\/]programs[\\/](program-data|process-list|format-price)|features[\\/]locale[\\/]use-locale|features[\\/]shell[\\/](nav-items|route-fallback)|features[\\/]account[\\/]use-session|features[\\/]workbench[\\/]workbench-tabs|app[\\/](locale|route-meta|context)))/;
+
 /** The API server in development (`npm run dev -w @dossier/server`). */
 const API_ORIGIN = 'http://127.0.0.1:3000';
 
@@ -63,7 +67,15 @@ export default defineConfig(({ command }) => {
             // antd is left to automatic splitting so components used by one screen stay in that screen's chunk.
             groups: [
               {
+                // What every page's first render needs (shell, home, boot namespaces): one file instead of ~20
+                // small ones, since each extra request costs a round trip on a slow connection.
+                name: 'boot',
+                test: BOOT_MODULES,
+                priority: 5,
+              },
+              {
                 name: 'framework',
+                priority: 10,
                 test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack)[\\/]/,
               },
             ],
