@@ -12,7 +12,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
+  // Generous: a journey on a 2-core machine shared with the server and another worker can take 30 s or more.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   outputDir: 'test-results/artifacts',
@@ -49,6 +50,9 @@ export default defineConfig({
       // A fresh data directory per run: no state leaks between runs.
       DATA_DIR: join(tmpdir(), `dossier-e2e-${Date.now()}`),
       NODE_ENV: 'test',
+      // The journeys use no background job (the worker role's schedules and pollers are tested by the server
+      // suites), so the server runs the API role alone and leaves the 2 cores to the browsers.
+      SERVICES: 'api',
       // Accounts journeys: any captcha answer is accepted, the console SMS/mail providers return the codes, and
       // the per-IP budget of auth calls fits a whole run from one address.
       CAPTCHA_MODE: 'test',
