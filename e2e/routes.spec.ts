@@ -56,62 +56,76 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Routes visited one after another in one page (steps of one test): a fresh browser per route costs more than the check. */
+function inGroups<T>(items: readonly T[], groups: number): T[][] {
+  return Array.from({ length: groups }, (_, g) => items.filter((_, i) => i % groups === g)).filter(
+    (x) => x.length,
+  );
+}
+
 test.describe('every page route renders in Chinese', () => {
-  for (const route of PAGE_ROUTES.filter((r) => !LOGIN_REQUIRED(r.path) && !PARAMETER_ROUTE(r.path))) {
-    test(`${route.path}`, async ({ page }) => {
+  const routes = PAGE_ROUTES.filter((r) => !LOGIN_REQUIRED(r.path) && !PARAMETER_ROUTE(r.path));
+  for (const group of inGroups(routes, 4)) {
+    test(group.map((r) => r.path).join(' '), async ({ page }) => {
       const errors = collectPageErrors(page);
-      await page.goto(route.path);
-      await expect(page).toHaveTitle(expectedTitle('zh', route.titleKey));
-      await expect(page.getByRole('navigation', { name: NAV_LABELS.zh })).toBeVisible();
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await expect(page.getByTestId('not-found')).toHaveCount(0);
-      if (CONTENT_SCREENS.has(route.path)) {
-        await expect(page.getByTestId('under-construction')).toHaveCount(0);
-      } else {
-        await expect(page.getByTestId('under-construction')).toBeVisible();
-        await expect(page.getByText('此功能正在建设中')).toBeVisible();
+      for (const route of group) {
+        await test.step(route.path, async () => {
+          await page.goto(route.path);
+          await expect(page).toHaveTitle(expectedTitle('zh', route.titleKey));
+          await expect(page.getByRole('navigation', { name: NAV_LABELS.zh })).toBeVisible();
+          await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+          await expect(page.getByTestId('not-found')).toHaveCount(0);
+          if (CONTENT_SCREENS.has(route.path)) {
+            await expect(page.getByTestId('under-construction')).toHaveCount(0);
+          } else {
+            await expect(page.getByTestId('under-construction')).toBeVisible();
+            await expect(page.getByText('此功能正在建设中')).toBeVisible();
+          }
+          expect(errors).toEqual([]);
+        });
       }
-      expect(errors).toEqual([]);
     });
   }
 });
 
 test.describe('personal-centre routes need a login', () => {
-  test('/personalCenter sends a visitor to /login with the message', async ({ page }) => {
-    await page.goto('/personalCenter');
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByText(NEED_LOGIN.zh)).toBeVisible();
+  const routes = PAGE_ROUTES.filter((r) => LOGIN_REQUIRED(r.path));
+
+  test('every personal-centre route sends a visitor to /login with the message', async ({ page }) => {
+    const errors = collectPageErrors(page);
+    for (const path of ['/personalCenter', ...routes.map((r) => r.path)]) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expect(page).toHaveURL(/\/login$/);
+        await expect(page.getByText(NEED_LOGIN.zh)).toBeVisible();
+        await expect(page).toHaveTitle(expectedTitle('zh', 'login'));
+        expect(errors).toEqual([]);
+      });
+    }
   });
 
-  for (const route of PAGE_ROUTES.filter((r) => LOGIN_REQUIRED(r.path))) {
-    test(`${route.path} sends a visitor to /login with the message`, async ({ page }) => {
-      const errors = collectPageErrors(page);
-      await page.goto(route.path);
-      await expect(page).toHaveURL(/\/login$/);
-      await expect(page.getByText(NEED_LOGIN.zh)).toBeVisible();
-      await expect(page).toHaveTitle(expectedTitle('zh', 'login'));
-      expect(errors).toEqual([]);
-    });
-
-    test(`${route.path} renders once logged in`, async ({ page }) => {
-      const errors = collectPageErrors(page);
-      await logInAs(page);
-      await page.goto(route.path);
-      await expect(page).toHaveURL(new RegExp(`${escapeRegExp(route.path)}$`));
-      await expect(page).toHaveTitle(expectedTitle('zh', route.titleKey));
-      await expect(page.getByRole('navigation', { name: NAV_LABELS.zh })).toBeVisible();
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await expect(page.getByTestId('not-found')).toHaveCount(0);
-      if (BUILT_PERSONAL_CENTRE.has(route.path)) {
-        await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
-        await expect(page.getByTestId('under-construction')).toHaveCount(0);
-      } else {
-        await expect(page.getByTestId('under-construction')).toBeVisible();
-        await expect(page.getByText('此功能正在建设中')).toBeVisible();
-      }
-      expect(errors).toEqual([]);
-    });
-  }
+  test('every personal-centre route renders once logged in', async ({ page }) => {
+    const errors = collectPageErrors(page);
+    await logInAs(page);
+    for (const route of routes) {
+      await test.step(route.path, async () => {
+        await page.goto(route.path);
+        await expect(page).toHaveURL(new RegExp(`${escapeRegExp(route.path)}$`));
+        await expect(page).toHaveTitle(expectedTitle('zh', route.titleKey));
+        await expect(page.getByRole('navigation', { name: NAV_LABELS.zh })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await expect(page.getByTestId('not-found')).toHaveCount(0);
+        if (BUILT_PERSONAL_CENTRE.has(route.path)) {
+          await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+          await expect(page.getByTestId('under-construction')).toHaveCount(0);
+        } else {
+          await expect(page.getByTestId('under-construction')).toBeVisible();
+          await expect(page.getByText('此功能正在建设中')).toBeVisible();
+        }
+        expect(errors).toEqual([]);
+      });
+    }
+  });
 });
 
 test.describe('a sample of routes renders in English', () => {
