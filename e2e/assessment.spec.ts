@@ -89,7 +89,8 @@ for (const locale of LOCALES) {
 
       await page.getByRole('button', { name: A.floating.contact }).click();
       await expect(page).toHaveURL(/\/index\/immigrant$/);
-      await expectLoaded(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // By name: while the lazy screen loads, the previous screen (with its own h1 and button) stays on show.
+      await expectLoaded(page.getByRole('heading', { level: 1, name: routes.immigrant })).toBeVisible();
       // On the appointment page the same control opens the 550 px dialog in place.
       await page.getByRole('button', { name: A.floating.contact }).click();
       await expect(page.getByRole('dialog', { name: resources[locale].contact.form.title })).toBeVisible();
