@@ -5,12 +5,13 @@
 //
 // The web app is built into its own folder (BENCH_WEB_DIST, default <tmp>/dossier-bench-web) when missing or
 // older than its sources, and served by a real server on BENCH_PORT (default 3241) with a fresh DATA_DIR.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { buildWeb, webBuildState } from './web-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const jsOnly = process.argv.includes('--js-only');
@@ -32,44 +33,10 @@ const CHROMIUM_FLAGS = [
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const kb = (bytes) => (bytes / 1000).toFixed(1);
 
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const s = statSync(path);
-  if (!s.isDirectory()) return s.mtimeMs;
-  let newest = s.mtimeMs;
-  for (const e of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, e)));
-  return newest;
-}
-
 function buildIfNeeded() {
-  const sources = [
-    'apps/web/src',
-    'apps/web/index.html',
-    'apps/web/vite.config.ts',
-    'apps/web/public',
-    'packages/i18n/locales',
-    'packages/i18n/src',
-    'packages/contract/src',
-    'package-lock.json',
-  ];
-  const stamp = join(webDist, 'index.html');
-  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  if (built && Math.max(...sources.map((p) => newestMtime(join(root, p)))) <= built) return;
+  if (webBuildState(root, webDist) === 'fresh') return;
   process.stdout.write(`Building the web app into ${webDist}…\n`);
-  const r = spawnSync(
-    process.execPath,
-    [
-      join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--logLevel',
-      'warn',
-      '--outDir',
-      webDist,
-      '--emptyOutDir',
-    ],
-    { cwd: join(root, 'apps/web'), stdio: 'inherit' },
-  );
-  if (r.status !== 0) throw new Error('the web build failed');
+  if (buildWeb(root, webDist) !== 0) throw new Error('the web build failed');
 }
 
 async function startServer(dataDir) {
