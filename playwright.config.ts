@@ -1,10 +1,30 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { STAFF_FILE } from './e2e/staff-support.ts';
 
 // E2E_PORT lets two checkouts (or helpers) run journeys side by side; CI uses 3210.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** Chrome on Android: the engine the journeys run in (Debian's Chromium), as a phone reports it. */
+const MOBILE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
+/**
+ * Every journey runs with the press and layout checks of e2e/fixtures.ts (decision 0017): a spec that takes
+ * `test` straight from Playwright, or forces a click past them, is refused before anything runs.
+ */
+const E2E_DIR = fileURLToPath(new URL('./e2e', import.meta.url));
+for (const file of readdirSync(E2E_DIR).filter((name) => name.endsWith('.spec.ts'))) {
+  const source = readFileSync(join(E2E_DIR, file), 'utf8');
+  if (/import\s*\{[^}]*\btest\b[^}]*\}\s*from\s*'@playwright\/test'/.test(source))
+    throw new Error(
+      `e2e/${file}: import { test, expect } from './fixtures.ts' (the phone checks), not from Playwright`,
+    );
+  if (/force:\s*true/.test(source)) throw new Error(`e2e/${file}: no forced clicks (force: true)`);
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -16,6 +36,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  // The axe totals per screen (e2e/fixtures.ts expectAccessible) are summed up after the run.
+  globalSetup: './e2e/global-setup.ts',
+  globalTeardown: './e2e/global-teardown.ts',
   outputDir: 'test-results/artifacts',
   use: {
     baseURL: BASE_URL,
@@ -36,9 +59,25 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    { name: 'chromium' },
+    // Every journey again on a phone (decision 0017): 390 × 844, touch, a mobile user agent. The journeys'
+    // press checks (e2e/fixtures.ts) make "reachable on a phone" part of every test.
+    {
+      name: 'mobile',
+      use: {
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+        userAgent: MOBILE_USER_AGENT,
+      },
+    },
+  ],
   webServer: {
-    command: 'node scripts/start.mjs',
+    // The journeys' finance staff member is made the way an operator makes one (decision 0020): the CLI prints
+    // its one-time password, e2e/staff-support.ts signs it in. The server itself has no test account.
+    command: `rm -rf "${STAFF_FILE}.state" "${STAFF_FILE}.lock" && npm run -s staff:create -- --username e2e-finance --role finance --json > "${STAFF_FILE}" && node scripts/start.mjs`,
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -50,17 +89,19 @@ export default defineConfig({
       // A fresh data directory per run: no state leaks between runs.
       DATA_DIR: join(tmpdir(), `dossier-e2e-${Date.now()}`),
       NODE_ENV: 'test',
-      // The journeys use no background job (the worker role's schedules and pollers are tested by the server
-      // suites), so the server runs the API role alone and leaves the 2 cores to the browsers.
-      SERVICES: 'api',
+      // The upload journey needs the worker role: an uploaded file is checked by the `uploads.normalise` job
+      // (decision 0016). Its pollers are light; the other schedules (daily purge, order expiry) find nothing.
+      SERVICES: 'api,worker',
       // Accounts journeys: any captcha answer is accepted, the console SMS/mail providers return the codes, and
       // the per-IP budget of auth calls fits a whole run from one address.
       CAPTCHA_MODE: 'test',
       SMS_PROVIDER: 'console',
       MAIL_PROVIDER: 'console',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-      // Shop journeys: payments use the sandbox provider (the embedded default); the staff API confirms transfers.
-      STAFF_API_TOKEN: 'e2e-staff-token',
+      // A whole run sends far more than the default 200 codes an hour to +86.
+      SMS_HOURLY_CAP_PER_AREA_CODE: '100000',
+      // Shop journeys: payments use the sandbox provider (the embedded default); a finance member confirms
+      // transfers.
     },
   },
 });

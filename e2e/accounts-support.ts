@@ -50,14 +50,16 @@ export interface LoginAnswer {
 /** Registers and logs in through the API (CAPTCHA_MODE=test, console SMS provider). */
 export async function apiLogin(request: APIRequestContext, phone = uniquePhone()): Promise<LoginAnswer> {
   const target = { area_code: '86', phone };
-  expect((await request.post('/api/auth/customer/get_captcha/', { data: target })).ok()).toBe(true);
+  const captcha = await request.post('/api/auth/customer/get_captcha/', { data: target });
+  expect(captcha.ok()).toBe(true);
+  const { captcha_id } = (await captcha.json()) as { captcha_id: string };
   const sent = await request.post('/api/auth/customer/send_sms_code/', {
-    data: { ...target, captcha: 'e2e' },
+    data: { ...target, captcha_id, captcha: 'e2e' },
   });
   expect(sent.ok()).toBe(true);
-  const { sms_code } = (await sent.json()) as { sms_code: string };
+  const { sms_code, sms_ticket } = (await sent.json()) as { sms_code: string; sms_ticket: string };
   const login = await request.post('/api/auth/customer/login_register/', {
-    data: { ...target, sms_code, agreement: true },
+    data: { ...target, sms_code, sms_ticket, agreement: true },
   });
   expect(login.ok()).toBe(true);
   return (await login.json()) as LoginAnswer;
@@ -66,6 +68,12 @@ export async function apiLogin(request: APIRequestContext, phone = uniquePhone()
 /** Logs in through the API and stores the session on the device as the login screen would. */
 export async function logInAs(page: Page, phone = uniquePhone()): Promise<LoginAnswer> {
   const answer = await apiLogin(page.request, phone);
+  await storeSession(page, answer);
+  return answer;
+}
+
+/** Puts a session on the device (localStorage of the app's origin), as the login screen would. */
+export async function storeSession(page: Page, answer: LoginAnswer): Promise<void> {
   await page.goto('/privacyFile');
   await page.evaluate(
     ([keys, a]) => {
@@ -79,7 +87,6 @@ export async function logInAs(page: Page, phone = uniquePhone()): Promise<LoginA
     },
     [SESSION_KEYS, answer] as const,
   );
-  return answer;
 }
 
 export async function storedSession(page: Page): Promise<Record<keyof typeof SESSION_KEYS, string | null>> {

@@ -2,7 +2,6 @@ import type { Locale } from '@dossier/contract';
 import { LOCALES } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
 import {
   accountText,
   apiBindEmail,
@@ -16,6 +15,7 @@ import {
   storedSession,
   uniquePhone,
 } from './accounts-support.ts';
+import { checkScreen, expect, test } from './fixtures.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 
 const REFRESH = '**/api/auth/token/refresh/';
@@ -38,6 +38,12 @@ function countRequests(page: Page, pathname: string): () => number {
 for (const locale of LOCALES) {
   const T = accountText(locale);
   const nav = resources[locale].common.nav;
+  /** The personal centre's own menu link to the messages. */
+  const openMessages = (page: Page) =>
+    page
+      .getByRole('navigation', { name: resources[locale].screens.personalCenter.menuLabel })
+      .getByRole('link', { name: resources[locale].routes.messageRemind })
+      .click();
 
   test.describe(`accounts (${locale})`, () => {
     // Whole journeys through the real server (registration, codes, several screens): more than the default.
@@ -116,11 +122,13 @@ for (const locale of LOCALES) {
 
       // Timezone from the API list.
       await page.getByRole('combobox', { name: T.person.timezone }).click();
-      await page.keyboard.type('New York');
-      await page.locator('.ant-select-item-option', { hasText: 'New York' }).first().click();
+      // Time-zone names are in the interface language, city included (CLDR's names).
+      const city = locale === 'zh' ? '纽约' : 'New York';
+      await page.keyboard.type(city);
+      await page.locator('.ant-select-item-option', { hasText: city }).first().click();
       await expect(page.getByText(T.person.saved)).toBeVisible();
       await page.reload();
-      await expect(page.locator('.person-message__select').first()).toContainText('New York');
+      await expect(page.locator('.person-message__select').first()).toContainText(city);
       await expect(page.getByTestId('person-email')).toHaveText(email);
 
       // Log out revokes the refresh token and forgets the session.
@@ -134,6 +142,30 @@ for (const locale of LOCALES) {
       });
       expect(refused.status()).toBe(401);
       expect(errors).toEqual([]);
+    });
+
+    test('a wrong SMS code shows under the code field, not as a passing toast', async ({ page }) => {
+      const E = resources[locale].errors as Record<string, string>;
+      await page.goto('/login');
+      await page.getByPlaceholder(T.form.phonePlaceholder).fill(uniquePhone());
+      await page.getByRole('button', { name: buttonName(T.form.getCode) }).click();
+      const captcha = page.getByRole('dialog', { name: T.captcha.title });
+      await expect(captcha.getByRole('img', { name: T.captcha.imageAlt })).toBeVisible();
+      await checkScreen(page, '/login captcha dialog');
+      await captcha.getByPlaceholder(T.captcha.input).fill('e2e4');
+      await captcha.locator('.ant-modal-footer .ant-btn-primary').click();
+      await expect(captcha).toBeHidden();
+      const code = page.getByPlaceholder(T.form.smsCodePlaceholder);
+      await expect(code).toHaveValue(/^\d{6}$/);
+      const right = await code.inputValue();
+      await code.fill(right === '000000' ? '111111' : '000000');
+      await page.getByRole('checkbox').check();
+      await page.getByRole('button', { name: buttonName(T.login.submit) }).click();
+      const item = page.locator('.ant-form-item').filter({ has: code });
+      await expect(item.locator('.ant-form-item-explain-error')).toHaveText(E.sms_code_invalid!);
+      await expect(page.locator('.ant-message-notice', { hasText: E.sms_code_invalid! })).toHaveCount(0);
+      await expect(page).toHaveURL(/\/login$/);
+      await checkScreen(page, '/login');
     });
 
     test('change phone (captcha + code to the new phone), then delete the account and be logged out', async ({
@@ -161,6 +193,14 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId('account-phone')).toHaveText(masked(newPhone));
       expect((await storedSession(page)).phone).toBe(newPhone);
 
+      // The area code is part of the phone: its row opens the same verified change, the number filled in.
+      await expect(page.getByTestId('person-area-code')).toHaveText('+86');
+      await page.getByRole('button', { name: buttonName(T.person.changeAreaCode) }).click();
+      const areaDialog = page.getByRole('dialog', { name: T.person.changePhoneTitle });
+      await expect(areaDialog.getByPlaceholder(T.form.phonePlaceholder)).toHaveValue(newPhone);
+      await areaDialog.getByRole('button', { name: buttonName(T.form.cancel) }).click();
+      await expect(areaDialog).toBeHidden();
+
       await page.getByRole('button', { name: buttonName(T.person.deleteAccount) }).click();
       await page
         .locator('.ant-modal-confirm')
@@ -180,14 +220,16 @@ for (const locale of LOCALES) {
       const login = await logInAs(page);
       await apiBindEmail(page.request, login.access_token, `e2e-${login.customer.phone}@example.com`);
       await page.goto('/personalCenter/messageRemind');
-      const rows = page.locator('.ant-table-tbody tr.message-row');
+      // A table row on a desktop, a card on a phone: the same class either way.
+      const rows = page.locator('.message-row');
       await expect(rows).toHaveCount(2);
-      await expect(page.locator('tr.message-row--unread')).toHaveCount(2);
+      await expect(page.locator('.message-row--unread')).toHaveCount(2);
+      await checkScreen(page, '/personalCenter/messageRemind');
       await expect(unreadBadge(page, locale, 2)).toBeAttached();
 
       // Reading one marks it read on the server.
       await rows.first().getByTestId('notification-message').click();
-      await expect(page.locator('tr.message-row--unread')).toHaveCount(1);
+      await expect(page.locator('.message-row--unread')).toHaveCount(1);
       await expect(unreadBadge(page, locale, 1)).toBeAttached();
 
       const filter = page.getByRole('radiogroup', { name: T.messages.filterLabel });
@@ -240,12 +282,9 @@ for (const locale of LOCALES) {
       const list = page.waitForResponse(
         (r) => new URL(r.url()).pathname === '/api/customer/notification/' && r.request().method() === 'GET',
       );
-      await page
-        .getByRole('navigation', { name: resources[locale].screens.personalCenter.menuLabel })
-        .getByRole('link', { name: resources[locale].routes.messageRemind })
-        .click();
+      await openMessages(page);
       expect((await list).status()).toBe(200);
-      await expect(page.locator('.ant-table-tbody tr.message-row')).toHaveCount(1);
+      await expect(page.locator('.message-row')).toHaveCount(1);
       await expect(page).toHaveURL(/\/personalCenter\/messageRemind$/);
       expect(refreshes()).toBe(1);
       const after = await storedSession(page);
@@ -290,10 +329,7 @@ for (const locale of LOCALES) {
         refreshTokenExpires: String(nowSeconds() - 60),
         refreshToken: 'not-a-valid-refresh-token',
       });
-      await page
-        .getByRole('navigation', { name: resources[locale].screens.personalCenter.menuLabel })
-        .getByRole('link', { name: resources[locale].routes.messageRemind })
-        .click();
+      await openMessages(page);
       await expect(page.getByText(T.session.expired)).toBeVisible();
       await expect(page).toHaveURL(/\/login$/);
       // Only the expiry warning: the guard stays quiet.
@@ -315,6 +351,22 @@ for (const locale of LOCALES) {
       await expect(page.getByText(T.session.expired)).toBeVisible();
       await expect(page).toHaveURL(/\/login$/);
       expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEYS.accessToken)).toBeNull();
+    });
+
+    test('a session ended on the server (logged out elsewhere) ends here at the next request', async ({
+      page,
+    }) => {
+      const login = await logInAs(page);
+      await page.goto('/personalCenter/personMessage');
+      await expect(page.getByTestId('person-phone')).toBeVisible();
+      const out = await page.request.post('/api/auth/customer/logout/', {
+        data: { refresh_token: login.refresh_token },
+      });
+      expect(out.status()).toBe(204);
+      await openMessages(page);
+      await expect(page.getByText(T.session.expired)).toBeVisible();
+      await expect(page).toHaveURL(/\/login$/);
+      expect(Object.values(await storedSession(page)).every((v) => v === null)).toBe(true);
     });
 
     test('an expired session noticed on /login is cleared without the warning', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 const STATIC_FILES = '**/api/customer/messy/static_files/';
 

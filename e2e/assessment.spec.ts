@@ -2,8 +2,8 @@ import type { Locale, TAssessmentData } from '@dossier/contract';
 import { ACHIEVEMENT_ITEMS, LOCALES } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
 import { buttonName, fill, logInAs } from './accounts-support.ts';
+import { checkScreen, expect, test } from './fixtures.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 
 /** Checks right after a navigation: on a busy 2-core machine a screen can take a while to load. */
@@ -213,7 +213,8 @@ for (const locale of LOCALES) {
         await confirm.getByRole('button', { name: buttonName(A.actions.confirmOk) }).click();
 
         // The self-check, clearly labelled as guidance.
-        await expect(page.getByText(M.assessment_submitted)).toBeVisible();
+        // Submit saves the draft, then submits: two server calls, slow on a busy machine.
+        await expectLoaded(page.getByText(M.assessment_submitted)).toBeVisible();
         const check = page.locator('.self-check');
         await expect(check.getByRole('heading', { level: 2, name: A.selfCheck.title })).toBeVisible();
         await expect(check.getByText(A.selfCheck.disclaimer)).toBeVisible();
@@ -280,14 +281,47 @@ for (const locale of LOCALES) {
         .getByRole('dialog', { name: A.actions.confirmTitle })
         .getByRole('button', { name: buttonName(A.actions.confirmOk) })
         .click();
-      await expect(page.getByText(M.assessment_submitted)).toBeVisible();
+      // Submit saves the draft, then submits: two server calls, slow on a busy machine.
+      await expectLoaded(page.getByText(M.assessment_submitted)).toBeVisible();
       const check = page.locator('.self-check');
       await expect(check.getByText(A.selfCheck.disclaimer)).toBeVisible();
       const eb1a = check.locator('.self-check__eb1a');
       await expect(eb1a.getByText(fill(A.selfCheck.eb1a.touched, { count: 1 }))).toBeVisible();
       await expect(eb1a.getByText(A.selfCheck.criteria.eb1a.awards, { exact: true })).toBeVisible();
+      // It ends with next steps: which category fits (NIW here: a bachelor's and 5+ years), Buy, an adviser.
+      const fit = page.getByTestId('self-check-fit');
+      await expect(fit.getByText(A.selfCheck.fit.niw)).toBeVisible();
+      await expect(fit.getByRole('link', { name: A.selfCheck.fit.buy.USA_NIW })).toHaveAttribute(
+        'href',
+        '/payService?project=USA_NIW&service=DIY_STANDARD',
+      );
+      await expect(fit.getByRole('link', { name: A.selfCheck.fit.adviser })).toHaveAttribute(
+        'href',
+        '/index/immigrant',
+      );
+      await checkScreen(page, '/estimate self-check');
       await expect(page.getByRole('button', { name: buttonName(A.actions.submit) })).toHaveCount(0);
       expect(errors).toEqual([]);
+    });
+
+    test('a 5,000-character paste into a 2,000-character field is kept, with the limit message', async ({
+      page,
+    }) => {
+      const C = resources[locale].common;
+      await logInAs(page);
+      await page.goto('/estimate');
+      await expectLoaded(page.getByLabel(F.personal.name, { exact: true })).toBeEditable();
+      await checkScreen(page, '/estimate');
+      await answer(page, F.background.abroad, true, locale);
+      const details = page.getByLabel(F.background.abroadDetails, { exact: true });
+      const pasted = 'x'.repeat(5000);
+      await details.fill(pasted);
+      await expect(details).toHaveValue(pasted);
+      await expect(page.getByText(fill(C.limit.over, { max: '2000', count: '5000' }))).toBeVisible();
+      await expect(page.getByText(A.save.invalid)).toBeVisible();
+      await details.fill('Studied in the UK 2008-2009.');
+      await expect(page.getByText(fill(C.limit.over, { max: '2000', count: '5000' }))).toHaveCount(0);
+      await expect(page.getByText(A.save.saved, { exact: true })).toBeVisible();
     });
 
     test('a second free assessment (Hong Kong) is refused with the server message', async ({ page }) => {

@@ -2,8 +2,8 @@ import type { Locale } from '@dossier/contract';
 import { DIALOG_WIDTH_APPOINTMENT, DIALOG_WIDTH_CONFIRMATION, LOCALES } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
 import { buttonName, logInAs, uniquePhone } from './accounts-support.ts';
+import { checkScreen, expect, isPhone, test } from './fixtures.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 
 /** A day well in the future (in every time zone), as the date picker takes it. */
@@ -12,9 +12,10 @@ function futureDate(): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The rendered width once the opening animation (a zoom) has finished. */
+/** The rendered width once the opening animation (a zoom) has finished; on a phone a dialog is a full-width sheet. */
 async function expectWidth(modal: Locator, width: number) {
-  await expect.poll(async () => Math.round((await modal.boundingBox())?.width ?? 0)).toBe(width);
+  const expected = isPhone() ? 390 : width;
+  await expect.poll(async () => Math.round((await modal.boundingBox())?.width ?? 0)).toBe(expected);
 }
 
 /** The `.ant-modal` box of the dialog titled `title`. */
@@ -59,6 +60,7 @@ for (const locale of LOCALES) {
       const dialog = page.getByRole('dialog', { name: T.form.title });
       await expect(dialog).toBeVisible();
       await expectWidth(modalTitled(page, T.form.title), DIALOG_WIDTH_APPOINTMENT);
+      await checkScreen(page, '/index/immigrant appointment dialog');
 
       await dialog.getByLabel(T.form.phone, { exact: true }).fill(uniquePhone());
       await dialog.getByRole('button', { name: buttonName(A.form.getCode) }).click();
@@ -80,6 +82,25 @@ for (const locale of LOCALES) {
       await done.getByRole('button', { name: buttonName(T.done.ok) }).click();
       await expect(done).toBeHidden();
       expect(errors).toEqual([]);
+    });
+
+    test('a typed past date is kept and refused with the reason', async ({ page }) => {
+      const E = resources[locale].errors as Record<string, string>;
+      await logInAs(page);
+      await page.goto('/index/immigrant');
+      await page.getByRole('button', { name: buttonName(T.intro.cta) }).click();
+      const dialog = page.getByRole('dialog', { name: T.form.title });
+      const date = dialog.locator('.appointment-modal__date input');
+      const past = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+      await date.click();
+      await date.fill(past);
+      await date.press('Enter');
+      await expect(date).toHaveValue(past);
+      const item = dialog.locator('.ant-form-item').filter({ has: page.locator('.appointment-modal__date') });
+      await expect(item.locator('.ant-form-item-explain-error')).toHaveText(E.contact_date_past!);
+      // Still there after leaving the field.
+      await dialog.getByLabel(T.form.name, { exact: true }).click();
+      await expect(date).toHaveValue(past);
     });
 
     test('a logged-in customer books without a code, the phone prefilled and locked', async ({ page }) => {

@@ -1,6 +1,14 @@
 import { LOCALE_STORAGE_KEY } from '@dossier/contract';
-import { expect, test } from '@playwright/test';
-import { collectPageErrors, expectedTitle, isNavFolded, NAV_LABELS, rememberLocale } from './support.ts';
+import { checkScreen, expect, isPhone, test } from './fixtures.ts';
+import {
+  collectPageErrors,
+  expectedTitle,
+  NAV_LABELS,
+  navFitsOnOneLine,
+  openMainNav,
+  rememberLocale,
+  switchLanguage,
+} from './support.ts';
 
 const ZH_NAV = ['首页', 'EB-1A', 'NIW', '移民中介服务', '免费评估', '问答专区'];
 const EN_NAV = ['Home', 'EB-1A', 'NIW', 'Immigration agent', 'Free assessment', 'Q&A zone'];
@@ -15,28 +23,34 @@ test('/ lands on the Chinese home page, English is chosen, remembered and surviv
   await expect(page).toHaveTitle(expectedTitle('zh', 'firstTerm'));
 
   const zhNav = page.getByRole('navigation', { name: NAV_LABELS.zh });
+  await checkScreen(page, '/index/firstTerm');
+  await openMainNav(page);
   for (const label of ZH_NAV)
     await expect(zhNav.getByRole('link', { name: label, exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: '登录 / 注册' })).toBeVisible();
-  expect(await isNavFolded(page)).toBe(false);
+  expect(isPhone() || (await navFitsOnOneLine(page))).toBe(true);
 
-  await page.getByText('English', { exact: true }).click();
+  await switchLanguage(page, 'English');
   const enNav = page.getByRole('navigation', { name: NAV_LABELS.en });
+  await openMainNav(page);
   await expect(enNav.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page).toHaveTitle(expectedTitle('en', 'firstTerm'));
   expect(await page.evaluate((key) => localStorage.getItem(key), LOCALE_STORAGE_KEY)).toBe('en');
 
   await page.reload();
+  await checkScreen(page, '/index/firstTerm');
+  await openMainNav(page);
   for (const label of EN_NAV)
     await expect(enNav.getByRole('link', { name: label, exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log in / Register' })).toBeVisible();
   // English labels are longer: all six entries must still fit on one line at a laptop width.
-  expect(await isNavFolded(page)).toBe(false);
+  expect(isPhone() || (await navFitsOnOneLine(page))).toBe(true);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page).toHaveTitle(expectedTitle('en', 'firstTerm'));
 
-  await page.getByText('中文', { exact: true }).click();
+  await switchLanguage(page, '中文');
+  await openMainNav(page);
   await expect(zhNav.getByRole('link', { name: '首页', exact: true })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await expect(page).toHaveTitle(expectedTitle('zh', 'firstTerm'));

@@ -2,8 +2,8 @@ import type { Locale } from '@dossier/contract';
 import { LOCALES } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
 import { buttonName, logInAs } from './accounts-support.ts';
+import { expect, test } from './fixtures.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 
 /** A keyword in each language and a seeded question it finds (apps/server/src/db/seed/qa.data.ts). */

@@ -1,7 +1,16 @@
-import { APP_ROUTES, PAGE_ROUTES } from '@dossier/contract';
-import { expect, test } from '@playwright/test';
+import type { Locale } from '@dossier/contract';
+import { APP_ROUTES, LOCALES, PAGE_ROUTES } from '@dossier/contract';
+import { resources } from '@dossier/i18n';
 import { buyBaseViaApi, logInAs } from './accounts-support.ts';
-import { collectPageErrors, expectedTitle, NAV_LABELS, rememberLocale } from './support.ts';
+import { checkScreen, expect, test } from './fixtures.ts';
+import {
+  collectPageErrors,
+  expectedTitle,
+  NAV_LABELS,
+  openMainNav,
+  rememberLocale,
+  switchLanguage,
+} from './support.ts';
 
 /** Screens that already show real content; every other screen must say it is being built. */
 const CONTENT_SCREENS = new Set([
@@ -14,6 +23,7 @@ const CONTENT_SCREENS = new Set([
   '/index/translate',
   '/index/aboutUs',
   '/privacyFile',
+  '/termsOfService',
   '/promotion',
   '/login',
   // Need a login: a visitor sees the login prompt on the page itself.
@@ -25,6 +35,8 @@ const CONTENT_SCREENS = new Set([
   // Without a purchase (or a login) the workbench shows why and offers Buy / Login.
   '/EB-1A',
   '/NIW',
+  // The six stages, the chooser and the case progression (issue 11), for visitors too.
+  '/guidance',
 ]);
 /** Routes with parameters are exercised by their own journeys (e2e/shop.spec.ts). */
 const PARAMETER_ROUTE = (path: string) => path.includes('/:');
@@ -41,6 +53,7 @@ const NEED_LOGIN = {
   zh: '您需要登录才能进入个人中心',
   en: 'You need to log in to go to your personal center',
 };
+const BUILDING: Record<Locale, string> = { zh: '此功能正在建设中', en: 'This feature is being built' };
 
 function finalTarget(path: string): string {
   let current = path;
@@ -63,30 +76,38 @@ function inGroups<T>(items: readonly T[], groups: number): T[][] {
   );
 }
 
-test.describe('every page route renders in Chinese', () => {
-  const routes = PAGE_ROUTES.filter((r) => !LOGIN_REQUIRED(r.path) && !PARAMETER_ROUTE(r.path));
-  for (const group of inGroups(routes, 4)) {
-    test(group.map((r) => r.path).join(' '), async ({ page }) => {
-      const errors = collectPageErrors(page);
-      for (const route of group) {
-        await test.step(route.path, async () => {
-          await page.goto(route.path);
-          await expect(page).toHaveTitle(expectedTitle('zh', route.titleKey));
-          await expect(page.getByRole('navigation', { name: NAV_LABELS.zh })).toBeVisible();
-          await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-          await expect(page.getByTestId('not-found')).toHaveCount(0);
-          if (CONTENT_SCREENS.has(route.path)) {
-            await expect(page.getByTestId('under-construction')).toHaveCount(0);
-          } else {
-            await expect(page.getByTestId('under-construction')).toBeVisible();
-            await expect(page.getByText('此功能正在建设中')).toBeVisible();
-          }
-          expect(errors).toEqual([]);
-        });
-      }
+// Every screen in both languages, with the screen checks (no sideways scroll, no clipped table, title largest,
+// axe) in each project: this is the 390 px × zh/en sweep of the closing note.
+for (const locale of LOCALES) {
+  test.describe(`every page route renders (${locale})`, () => {
+    test.beforeEach(async ({ page }) => {
+      if (locale === 'en') await rememberLocale(page, 'en');
     });
-  }
-});
+    const routes = PAGE_ROUTES.filter((r) => !LOGIN_REQUIRED(r.path) && !PARAMETER_ROUTE(r.path));
+    for (const group of inGroups(routes, 4)) {
+      test(group.map((r) => r.path).join(' '), async ({ page }) => {
+        const errors = collectPageErrors(page);
+        for (const route of group) {
+          await test.step(route.path, async () => {
+            await page.goto(route.path);
+            await expect(page).toHaveTitle(expectedTitle(locale, route.titleKey));
+            await expect(page.getByRole('navigation', { name: NAV_LABELS[locale] })).toBeVisible();
+            await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+            await expect(page.getByTestId('not-found')).toHaveCount(0);
+            if (CONTENT_SCREENS.has(route.path)) {
+              await expect(page.getByTestId('under-construction')).toHaveCount(0);
+            } else {
+              await expect(page.getByTestId('under-construction')).toBeVisible();
+              await expect(page.getByText(BUILDING[locale])).toBeVisible();
+            }
+            await checkScreen(page, route.path);
+            expect(errors).toEqual([]);
+          });
+        }
+      });
+    }
+  });
+}
 
 test.describe('personal-centre routes need a login', () => {
   const routes = PAGE_ROUTES.filter((r) => LOGIN_REQUIRED(r.path));
@@ -104,46 +125,35 @@ test.describe('personal-centre routes need a login', () => {
     }
   });
 
-  test('every personal-centre route renders once logged in', async ({ page }) => {
-    const errors = collectPageErrors(page);
-    await logInAs(page);
-    for (const route of routes) {
-      await test.step(route.path, async () => {
-        await page.goto(route.path);
-        await expect(page).toHaveURL(new RegExp(`${escapeRegExp(route.path)}$`));
-        await expect(page).toHaveTitle(expectedTitle('zh', route.titleKey));
-        await expect(page.getByRole('navigation', { name: NAV_LABELS.zh })).toBeVisible();
-        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-        await expect(page.getByTestId('not-found')).toHaveCount(0);
-        if (BUILT_PERSONAL_CENTRE.has(route.path)) {
-          await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
-          await expect(page.getByTestId('under-construction')).toHaveCount(0);
-        } else {
-          await expect(page.getByTestId('under-construction')).toBeVisible();
-          await expect(page.getByText('此功能正在建设中')).toBeVisible();
-        }
-        expect(errors).toEqual([]);
-      });
-    }
-  });
-});
-
-test.describe('a sample of routes renders in English', () => {
-  const sample = ['/index/firstTerm', '/index/diyNIW', '/login', '/EB-1A', '/NIW'];
-  for (const path of sample) {
-    test(path, async ({ page }) => {
+  for (const locale of LOCALES) {
+    test(`every personal-centre route renders once logged in (${locale})`, async ({ page }) => {
       const errors = collectPageErrors(page);
-      await rememberLocale(page, 'en');
-      await page.goto(path);
-      const route = PAGE_ROUTES.find((r) => r.path === path)!;
-      await expect(page).toHaveTitle(expectedTitle('en', route.titleKey));
-      await expect(page.getByRole('navigation', { name: NAV_LABELS.en })).toBeVisible();
-      if (!CONTENT_SCREENS.has(path))
-        await expect(page.getByText('This feature is being built')).toBeVisible();
-      expect(errors).toEqual([]);
+      if (locale === 'en') await rememberLocale(page, 'en');
+      await logInAs(page);
+      for (const route of routes) {
+        await test.step(route.path, async () => {
+          await page.goto(route.path);
+          await expect(page).toHaveURL(new RegExp(`${escapeRegExp(route.path)}$`));
+          await expect(page).toHaveTitle(expectedTitle(locale, route.titleKey));
+          await expect(page.getByRole('navigation', { name: NAV_LABELS[locale] })).toBeVisible();
+          await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+          await expect(page.getByTestId('not-found')).toHaveCount(0);
+          if (BUILT_PERSONAL_CENTRE.has(route.path)) {
+            await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+            await expect(page.getByTestId('under-construction')).toHaveCount(0);
+          } else {
+            await expect(page.getByTestId('under-construction')).toBeVisible();
+            await expect(page.getByText(BUILDING[locale])).toBeVisible();
+          }
+          await checkScreen(page, route.path);
+          expect(errors).toEqual([]);
+        });
+      }
     });
   }
+});
 
+test.describe('English', () => {
   test('/personalCenter/myPlan sends a visitor to /login in English, then renders once logged in', async ({
     page,
   }) => {
@@ -199,10 +209,27 @@ test.describe('not found', () => {
 
   test('the 404 page follows the language switch', async ({ page }) => {
     await page.goto('/no-such-page');
-    await page.getByText('English', { exact: true }).click();
+    await switchLanguage(page, 'English');
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await expect(page).toHaveTitle(expectedTitle('en', 'notFound'));
   });
+});
+
+test.describe('terms of service', () => {
+  for (const locale of LOCALES) {
+    test(`the login screen's terms link opens the terms page (${locale})`, async ({ page }) => {
+      const A = resources[locale].account;
+      if (locale === 'en') await rememberLocale(page, 'en');
+      await page.goto('/login');
+      await page.getByRole('link', { name: A.login.terms, exact: true }).click();
+      await expect(page).toHaveURL(/\/termsOfService$/);
+      await expect(page).toHaveTitle(expectedTitle(locale, 'termsOfService'));
+      const P = resources[locale].pages.termsOfService;
+      await expect(page.getByRole('heading', { level: 2, name: `2. ${P.notLegal.title}` })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: `5. ${P.refunds.title}` })).toBeVisible();
+      await checkScreen(page, '/termsOfService');
+    });
+  }
 });
 
 test.describe('layouts', () => {
@@ -219,10 +246,17 @@ test.describe('layouts', () => {
       await expect(page.getByText(group, { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: '我的 EB-1A 权益' })).toBeVisible();
 
+    // The landing tab is the schedule; the form and evidence tabs are real.
+    await expect(page.getByTestId('schedule')).toBeVisible();
+    await menu.getByRole('link', { name: '表格', exact: true }).click();
+    await expect(page).toHaveURL(/\/EB-1A\/form$/);
+    await expect(page.getByTestId('form-instructions')).toBeVisible();
+    await expect(page.getByTestId('under-construction')).toHaveCount(0);
     await menu.getByRole('link', { name: '证据', exact: true }).click();
     await expect(page).toHaveURL(/\/EB-1A\/evidence$/);
     await expect(page.getByRole('heading', { level: 2, name: '证据' })).toBeVisible();
-    await expect(page.getByTestId('under-construction')).toBeVisible();
+    await expect(page.getByTestId('evidence-screen')).toBeVisible();
+    await expect(page.getByTestId('under-construction')).toHaveCount(0);
     await expect(page).toHaveTitle(expectedTitle('zh', 'eb1a'));
     expect(errors).toEqual([]);
   });
@@ -250,6 +284,7 @@ test.describe('layouts', () => {
       ['首页', /\/index\/firstTerm$/],
     ];
     for (const [label, url] of targets) {
+      await openMainNav(page);
       await nav.getByRole('link', { name: label, exact: true }).click();
       await expect(page).toHaveURL(url);
     }
@@ -262,6 +297,7 @@ test.describe('layouts', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/index/firstTerm');
     await expect.poll(fontSize).toBe('12px');
+    await openMainNav(page);
     await page
       .getByRole('navigation', { name: NAV_LABELS.zh })
       .getByRole('link', { name: '免费评估' })

@@ -2,16 +2,14 @@ import type { Locale, ProjectCode } from '@dossier/contract';
 import { LOCALES } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, test } from '@playwright/test';
 import { buttonName, logInAs } from './accounts-support.ts';
+import { expect as baseExpect, checkScreen, test } from './fixtures.ts';
+import { financeToken } from './staff-support.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 
 // Whole purchase journeys on a shared 2-core machine: more time per test and per wait than the defaults.
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
-
-/** The staff token of playwright.config.ts (STAFF_API_TOKEN). */
-const STAFF_TOKEN = 'e2e-staff-token';
 
 /** The client logs refused calls (4xx) in the console; anything else is a real error. */
 function unexpected(errors: string[]): string[] {
@@ -28,14 +26,17 @@ async function orderBase(page: Page, locale: Locale, project: ProjectCode) {
   const base = page.getByTestId('package-DIY_STANDARD');
   await expect(base).toContainText('$599.00');
   await expect(base).toContainText(S.card.singleUse);
-  // Add-ons are not for sale without the base: Not Available.
-  await expect(page.getByTestId('package-TRANSLATION').getByTestId('package-not-available')).toBeDisabled();
+  // Add-ons are not for sale alone: their cards offer them together with the base, as the order panel does.
+  await expect(page.getByTestId('package-TRANSLATION').getByTestId('package-with-base')).toBeEnabled();
+  await expect(page.getByTestId('package-not-available')).toHaveCount(0);
+  await checkScreen(page, '/payService');
   await base.getByTestId('package-purchase-now').click();
 
   const notice = page.getByRole('dialog', { name: S.notice.title });
   await expect(notice).toBeVisible();
   const go = notice.getByRole('button', { name: buttonName(S.notice.continue) });
   await expect(go).toBeDisabled();
+  await checkScreen(page, '/payService purchase notice');
   await notice.getByLabel(S.agreement.accept).check();
   await go.click();
   await expect(notice).toBeHidden();
@@ -46,6 +47,7 @@ async function orderBase(page: Page, locale: Locale, project: ProjectCode) {
   await panel.getByTestId('create-order').click();
   const pay = page.getByRole('dialog', { name: S.payment.title });
   await expect(pay).toBeVisible();
+  await checkScreen(page, '/payService payment dialog');
   return pay;
 }
 
@@ -76,11 +78,14 @@ for (const locale of LOCALES) {
       await page.getByTestId('sandbox-pay').click();
 
       await expect(page).toHaveURL(/\/personalCenter\/purchaseRecord\?order=/);
-      await expect(page.getByText(S.sandbox.completed)).toBeVisible();
+      // One message, matching the status ("please wait" is for a payment not confirmed yet).
+      await expect(page.getByText(S.sandbox.paid)).toBeVisible();
+      await expect(page.getByText(S.sandbox.completed)).toHaveCount(0);
       await expect(page.getByTestId('returned-order')).toContainText(S.status.paid);
       const row = page.locator('.order-row', { hasText: orderNo });
       await expect(row.getByTestId('order-status')).toHaveText(S.status.paid);
       await expect(page.locator('.right-row').first()).toContainText(S.services.DIY_STANDARD.name);
+      await checkScreen(page, '/personalCenter/purchaseRecord');
 
       await page.goto('/EB-1A');
       await expect(page.getByRole('navigation', { name: W.menuLabel })).toBeVisible();
@@ -90,6 +95,7 @@ for (const locale of LOCALES) {
       // The plan is created with the base service.
       await page.goto('/personalCenter/myPlan');
       await expect(page.getByTestId('plan-card')).toHaveCount(1);
+      await checkScreen(page, '/personalCenter/myPlan');
       expect(unexpected(errors)).toEqual([]);
     });
 
@@ -109,12 +115,17 @@ for (const locale of LOCALES) {
       await expect(page.getByText(S.transfer.activation)).toBeVisible();
       await expect(page.getByTestId('transfer-amount')).toContainText('¥');
       await expect(page.getByTestId('transfer-status')).toHaveText(S.status.unpaid);
+      await checkScreen(page, '/payService/transfer/:orderId');
       await page.getByRole('button', { name: buttonName(S.transfer.completed) }).click();
       await expect(page.getByText(S.transfer.confirmed)).toBeVisible();
       await expect(page.getByTestId('transfer-status')).toHaveText(S.status.processing);
 
       const confirmed = await page.request.post(`/api/staff/order/${orderId}/confirm_transfer/`, {
-        headers: { 'X-Staff-Token': STAFF_TOKEN },
+        // One Idempotency-Key per staff click, as the staff console sends it.
+        headers: {
+          authorization: `Bearer ${await financeToken(page.request)}`,
+          'Idempotency-Key': `e2e-confirm-${orderId}-${locale}`,
+        },
         data: {},
       });
       expect(confirmed.status()).toBe(200);
@@ -153,6 +164,23 @@ for (const locale of LOCALES) {
       await expect(page.getByText(M.order_cancelled!)).toBeVisible();
       await expect(row.getByTestId('order-status')).toHaveText(S.status.cancelled);
       await expect(row.getByRole('button')).toHaveCount(0);
+    });
+
+    test('the promotion page offers a code; its Buy applies it to the first purchase', async ({ page }) => {
+      const P = resources[locale].pages.promotion.current;
+      await logInAs(page);
+      await page.goto('/promotion');
+      const offer = page.getByTestId('promotion-offer').filter({ hasText: 'WELCOME50' });
+      // $50 off (formatted for the language: "$50" / "US$50").
+      await expect(offer.locator('.promotion__headline')).toHaveText(
+        P.amount.replace('{{amount}}', locale === 'zh' ? 'US$50' : '$50'),
+      );
+      await checkScreen(page, '/promotion');
+      await offer.getByRole('link', { name: P.buy }).click();
+      await expect(page).toHaveURL(/\/payService\?project=USA_EB1A&service=DIY_STANDARD&promo=WELCOME50$/);
+      const panel = page.getByTestId('shop-order');
+      await expect(panel.getByText(S.quote.promoApplied.replace('{{code}}', 'WELCOME50'))).toBeVisible();
+      await expect(panel.getByTestId('quote-payable')).toHaveText('$549.00');
     });
 
     test('trying to buy Translation alone is refused with the server message', async ({ page }) => {

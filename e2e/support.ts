@@ -38,17 +38,33 @@ export async function rememberLocale(page: Page, value: string): Promise<void> {
 
 export const NAV_LABELS: Record<Locale, string> = { zh: '主导航', en: 'Main navigation' };
 
+/** On a narrow screen the header's links and language toggle live in a drawer: opens it when it is closed. */
+export async function openMainNav(page: Page): Promise<void> {
+  const toggle = page.locator('.top-nav__toggle');
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true')
+    await toggle.click();
+}
+
+/** Presses the header's language switch (in the drawer on a phone, which is closed again afterwards). */
+export async function switchLanguage(page: Page, label: '中文' | 'English'): Promise<void> {
+  await openMainNav(page);
+  await page.getByRole('button', { name: label, exact: true }).click();
+  const toggle = page.locator('.top-nav__toggle');
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'true')
+    await toggle.click();
+}
+
 /**
- * antd folds menu entries that do not fit into a "…" item; the folded links stay in the DOM (transparent), so
- * a visibility check alone would pass. This asks whether the fold is showing.
+ * The six header links fit on one line (no wrapping, none cut off) — above the fold width; below it they are
+ * in the drawer, so this answers true there without looking.
  */
-export async function isNavFolded(page: Page): Promise<boolean> {
-  // The menu measures its items after fonts and chunks settle; ask only then.
+export async function navFitsOnOneLine(page: Page): Promise<boolean> {
   await page.waitForLoadState('networkidle');
   return page.evaluate(() => {
-    const rest = document.querySelector('.top-nav .ant-menu-overflow-item-rest');
-    if (!rest) return false;
-    const style = getComputedStyle(rest);
-    return style.display !== 'none' && style.opacity !== '0';
+    const links = Array.from(document.querySelectorAll<HTMLElement>('.top-nav__panel .top-nav__link'));
+    const nav = document.querySelector('.top-nav__menu')?.getBoundingClientRect();
+    if (!nav || links.length === 0) return false;
+    const tops = new Set(links.map((l) => Math.round(l.getBoundingClientRect().top)));
+    return tops.size === 1 && links.every((l) => l.getBoundingClientRect().right <= nav.right + 1);
   });
 }

@@ -56,7 +56,7 @@ async function startServer(dataDir) {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       // No payment happens in this bench; production otherwise refuses the default sandbox provider.
-      PAYMENT_SANDBOX_IN_PRODUCTION: 'true',
+      INSECURE_DEMO_MODE: 'true',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

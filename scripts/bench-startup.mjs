@@ -1,48 +1,22 @@
 // `npm run bench:startup`: seconds from process start to /readyz 200 for the embedded default, on a
 // fresh data directory and on an existing one, and the server's RSS once ready. Prints figures only.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { memory, spawnServer } from './bench-server.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const entry = join(root, 'apps/server/src/main.ts');
 const dataDir = mkdtempSync(join(tmpdir(), 'dossier-bench-'));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function memory(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name) => Number(status.match(new RegExp(`${name}:\\s+(\\d+) kB`))?.[1] ?? 0);
-  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
-}
-
 async function measure(label) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      // Measures start-up only: no payment is taken, so the embedded sandbox provider may stay on.
-      PAYMENT_SANDBOX_IN_PRODUCTION: 'true',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const { child, url } = await spawnServer({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    // Measures start-up only: no payment is taken, so the embedded sandbox provider may stay on.
+    INSECURE_DEMO_MODE: 'true',
   });
-  let out = '';
-  child.stdout.on('data', (d) => {
-    out += d;
-  });
-  let url;
-  while (!url) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
-    url = out.match(/running at (http:\/\/[\w.]+:\d+)/)?.[1]?.replace('localhost', '127.0.0.1');
-    if (!url) await sleep(10);
-  }
   for (;;) {
     const ok = await fetch(`${url}/readyz`).then(
       (r) => r.status === 200,

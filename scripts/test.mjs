@@ -54,6 +54,8 @@ else
     'PostgreSQL integration suites',
     'TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test)',
   );
+if (process.env.TEST_DATABASE_URL && !process.env.TEST_REDIS_URL)
+  skip('Redis fault tests', 'TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379)');
 const vitestJson = join(tmp, 'vitest.json');
 rmSync(vitestJson, { force: true });
 const vitestStatus = run(process.execPath, [

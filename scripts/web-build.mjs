@@ -13,6 +13,7 @@ const WEB_SOURCES = [
   'packages/i18n/locales',
   'packages/i18n/src',
   'packages/contract/src',
+  'packages/forms/src',
   'package-lock.json',
 ];
 

@@ -4,25 +4,48 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './context.ts';
 import { assessmentRoutes } from './modules/assessment/assessment.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { caseRoutes } from './modules/case/case.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
+import { criteriaRoutes } from './modules/evidence/criteria.routes.ts';
+import { evidenceRoutes } from './modules/evidence/evidence.routes.ts';
+import { formsRoutes } from './modules/forms/forms.routes.ts';
+import { formsStaffRoutes } from './modules/forms/forms-staff.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { lettersRoutes } from './modules/letters/letters.routes.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
+import { planAttachmentsRoutes } from './modules/plan-attachments/attachments.routes.ts';
 import { qaRoutes } from './modules/qa/qa.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { referenceStaffRoutes } from './modules/reference/reference-staff.routes.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
 import { staffRoutes } from './modules/shop/staff.routes.ts';
 import { webhookRoutes } from './modules/shop/webhook.routes.ts';
+import { staffAccountRoutes } from './modules/staff/staff.routes.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerRequestScope } from './plugins/request-scope.ts';
+import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerStaffAuth } from './plugins/staff-auth.ts';
 import { registerWeb } from './plugins/web.ts';
 
 export interface BuildOptions {
   /** Serve the built web app (off in most integration tests). */
   serveWeb?: boolean;
+}
+
+/** Fastify's trustProxy from TRUST_PROXY: a hop count believes that many proxies, nearest first. */
+function trustProxyOption(
+  t: false | number | string[],
+): boolean | string[] | ((addr: string, hop: number) => boolean) {
+  return typeof t === 'number' ? (_addr, hop) => hop < t : t;
 }
 
 /** Builds the HTTP app: plugins and modules registered explicitly, in order. */
@@ -36,6 +59,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorHandler,
+    // Which proxies to believe for the client address (TRUST_PROXY; off by default).
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -45,11 +71,16 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     reply.header('x-request-id', req.id);
   });
 
+  registerRequestScope(app);
+  registerRouteTable(app);
   registerI18n(app);
   registerErrorHandling(app);
-  await registerSecurity(app, ctx.config);
+  registerInputGuard(app);
+  await registerSecurity(app, ctx.config, ctx.redis);
   registerAuth(app);
+  registerStaffAuth(app, ctx);
   await registerOpenApi(app);
+  registerMetrics(app, ctx.metrics, ctx.config.metricsToken);
 
   await app.register(healthRoutes(ctx));
   await app.register(referenceRoutes(ctx), { prefix: '/api' });
@@ -62,6 +93,17 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(webhookRoutes(ctx), { prefix: '/api' });
   await app.register(staffRoutes(ctx), { prefix: '/api' });
   await app.register(assessmentRoutes(ctx), { prefix: '/api' });
+  await app.register(caseRoutes(ctx), { prefix: '/api' });
+  await app.register(formsRoutes(ctx), { prefix: '/api' });
+  await app.register(formsStaffRoutes(ctx), { prefix: '/api' });
+  await app.register(referenceStaffRoutes(ctx), { prefix: '/api' });
+  await app.register(uploadsRoutes(ctx), { prefix: '/api' });
+  await app.register(criteriaRoutes(ctx), { prefix: '/api' });
+  await app.register(evidenceRoutes(ctx), { prefix: '/api' });
+  await app.register(lettersRoutes(ctx), { prefix: '/api' });
+  await app.register(planAttachmentsRoutes(ctx), { prefix: '/api' });
+  await app.register(staffAccountRoutes(ctx), { prefix: '/api' });
+  await app.register(documentsRoutes(ctx), { prefix: '/api' });
 
   await registerWeb(app, opts.serveWeb ? ctx.config.webDist : '');
   return app;

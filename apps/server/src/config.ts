@@ -1,5 +1,9 @@
 import { resolve } from 'node:path';
-import { SMS_DAILY_CAP_PER_PHONE } from '@dossier/contract';
+import {
+  SMS_CODE_FAILURES_PER_IP,
+  SMS_DAILY_CAP_PER_PHONE,
+  SMS_HOURLY_CAP_PER_AREA_CODE,
+} from '@dossier/contract';
 import { z } from 'zod';
 
 const ZServices = z
@@ -31,6 +35,42 @@ const ZSmsProviders = z
  */
 export const DEFAULT_REFUSED_EMAIL_DOMAINS = 'qq.com,vip.qq.com,foxmail.com';
 
+/**
+ * TRUST_PROXY: unset/`false` = trust no proxy (the socket address is the client); a hop count (`1` = one
+ * reverse proxy in front); or a comma-separated list of proxy addresses/CIDRs. `true` (trust every hop) is
+ * refused: any client could then choose its own address with X-Forwarded-For and escape every per-IP limit.
+ */
+const ZTrustProxy = z
+  .string()
+  .default('false')
+  .transform((s, ctx): false | number | string[] => {
+    const v = s.trim();
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops > 10) ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY: at most 10 hops' });
+      return hops;
+    }
+    if (v === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY=true would believe any X-Forwarded-For a client sends: give the number of proxies in front (e.g. 1) or their addresses/CIDRs',
+      });
+      return false;
+    }
+    const list = v
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    const bad = list.filter((p) => !/^[\d.]+(\/\d{1,2})?$|^[\da-fA-F:]+(\/\d{1,3})?$/.test(p));
+    if (bad.length)
+      ctx.addIssue({ code: 'custom', message: `TRUST_PROXY: not an address or CIDR: ${bad.join(', ')}` });
+    return list;
+  });
+
+const ms = (def: number, min = 1) => z.coerce.number().int().min(min).default(def);
+
 /** The whole environment the server reads, validated once at start. README lists every variable. */
 const ZEnvObject = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -50,6 +90,10 @@ const ZEnvObject = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Upload ceiling for a single file, in megabytes. */
   UPLOAD_MAX_MB: z.coerce.number().int().positive().default(50),
+  /** What one case (customer × project) may hold in uploads, in megabytes (transfers in progress count too). */
+  UPLOAD_QUOTA_PER_CASE_MB: z.coerce.number().int().positive().default(2048),
+  /** Longest the normaliser may work on one file before it is refused as too slow to process. */
+  UPLOAD_NORMALISE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /** Seconds in-flight requests and jobs get to finish after SIGTERM. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().positive().default(20),
   /** Signs access tokens (HMAC-SHA256). Unset: a random secret kept in DATA_DIR/secret. */
@@ -64,8 +108,30 @@ const ZEnvObject = z.object({
     .url()
     .refine((u) => /^rediss?:/.test(u), 'REDIS_URL must be a redis:// or rediss:// URL')
     .optional(),
+  /** Longest wait for one Redis command; past it the limits count in this process until Redis answers again. */
+  REDIS_TIMEOUT_MS: ms(250, 10),
+  /** Which proxies to believe for the client address (see ZTrustProxy). */
+  TRUST_PROXY: ZTrustProxy,
+  // PostgreSQL (DATABASE_URL): every call is bounded so a stalled database answers 503 instead of hanging.
+  /** Opening a connection (TCP + authentication), and waiting for a free one in the pool. */
+  DATABASE_CONNECT_TIMEOUT_MS: ms(5000, 100),
+  /** One statement: the server cancels it, and the client gives up shortly after if no answer arrives. */
+  DATABASE_STATEMENT_TIMEOUT_MS: ms(15_000, 100),
+  /** A transaction left idle (a stuck request) is ended by the server after this. */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: ms(30_000, 100),
+  /** How long start-up waits for the database before it stops with a clear message. */
+  DATABASE_STARTUP_WAIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * A demonstration deployment with NODE_ENV=production may use the console SMS and mail providers (which show
+   * codes on screen) and the sandbox payments (orders paid without money). Never on a real deployment.
+   */
+  INSECURE_DEMO_MODE: z.enum(['true', 'false']).default('false'),
   SMS_PROVIDER: ZSmsProviders,
   SMS_DAILY_CAP_PER_PHONE: z.coerce.number().int().positive().default(SMS_DAILY_CAP_PER_PHONE),
+  /** Codes sent to one calling code in a rolling hour (SMS pumping to premium-rate ranges). */
+  SMS_HOURLY_CAP_PER_AREA_CODE: z.coerce.number().int().positive().default(SMS_HOURLY_CAP_PER_AREA_CODE),
+  /** Wrong SMS codes from one IP in 15 minutes before that IP must wait (raise it behind carrier NAT). */
+  SMS_CODE_FAILURES_PER_IP: z.coerce.number().int().positive().default(SMS_CODE_FAILURES_PER_IP),
   ALIYUN_ACCESS_KEY_ID: z.string().optional(),
   ALIYUN_ACCESS_KEY_SECRET: z.string().optional(),
   ALIYUN_SMS_SIGN_NAME: z.string().optional(),
@@ -84,7 +150,6 @@ const ZEnvObject = z.object({
   // Payments (issue 5): `sandbox` is the embedded default of both methods; refused in production unless allowed.
   PAYMENT_ONLINE_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   PAYMENT_WALLET_PROVIDER: z.enum(['sandbox', 'alipay']).default('sandbox'),
-  PAYMENT_SANDBOX_IN_PRODUCTION: z.enum(['true', 'false']).default('false'),
   /** Absolute origin of this site, for provider return and notification URLs. */
   PUBLIC_BASE_URL: z
     .string()
@@ -107,15 +172,18 @@ const ZEnvObject = z.object({
   // Shop (issue 5).
   /** Minutes an unpaid order stays payable before it is cancelled as expired. */
   ORDER_UNPAID_TTL_MINUTES: z.coerce.number().int().positive().default(1440),
-  /** Shared secret of the staff API (X-Staff-Token); the staff API is disabled without it. */
-  STAFF_API_TOKEN: z.string().min(12, 'STAFF_API_TOKEN needs at least 12 characters').optional(),
   /** Bank/corporate transfer details shown to customers. The defaults are DEMO values, not a real account. */
   BANK_ACCOUNT_NAME: z.string().default('DEMO ACCOUNT – Dossier Demo Co., Ltd.'),
   BANK_NAME: z.string().default('DEMO BANK (not a real account)'),
   BANK_ACCOUNT_NUMBER: z.string().default('0000 0000 0000 0000 (DEMO)'),
   BANK_BRANCH: z.string().default('Demo Branch'),
   BANK_SWIFT: z.string().default('DEMOCNXX'),
+  /** Bearer token a Prometheus scraper sends to GET /metrics; unset: /metrics answers 404. */
+  METRICS_TOKEN: z.string().optional(),
 });
+
+/** The shortest METRICS_TOKEN a production start accepts (a guessable token exposes the metrics). */
+export const METRICS_TOKEN_MIN_LENGTH = 24;
 
 const required = (names: string[], when: string) => (e: Record<string, unknown>, ctx: z.RefinementCtx) => {
   for (const n of names) {
@@ -173,19 +241,68 @@ export const ZEnv = ZEnvObject.superRefine((e, ctx) => {
       'with PAYMENT_WALLET_PROVIDER=alipay',
     )(e, ctx);
   }
-  if (
-    e.NODE_ENV === 'production' &&
-    e.PAYMENT_SANDBOX_IN_PRODUCTION !== 'true' &&
-    (e.PAYMENT_ONLINE_PROVIDER === 'sandbox' || e.PAYMENT_WALLET_PROVIDER === 'sandbox')
-  ) {
+  if (e.METRICS_TOKEN && e.NODE_ENV === 'production' && e.METRICS_TOKEN.length < METRICS_TOKEN_MIN_LENGTH) {
     ctx.addIssue({
       code: 'custom',
-      path: [e.PAYMENT_ONLINE_PROVIDER === 'sandbox' ? 'PAYMENT_ONLINE_PROVIDER' : 'PAYMENT_WALLET_PROVIDER'],
-      message:
-        'the sandbox payment provider marks orders paid without money and is refused when NODE_ENV=production: choose PAYMENT_ONLINE_PROVIDER=stripe and PAYMENT_WALLET_PROVIDER=alipay, or set PAYMENT_SANDBOX_IN_PRODUCTION=true',
+      path: ['METRICS_TOKEN'],
+      message: `METRICS_TOKEN needs at least ${METRICS_TOKEN_MIN_LENGTH} characters when NODE_ENV=production (e.g. openssl rand -hex 24)`,
     });
   }
+  if (e.NODE_ENV === 'production' && e.INSECURE_DEMO_MODE !== 'true') {
+    // Production fails closed: every dev provider is refused by name, with what to set instead.
+    for (const issue of unsafeInProduction(e)) ctx.addIssue({ code: 'custom', ...issue });
+  }
 });
+
+/** The dev/sandbox choices a real deployment must not run with, each with the variable to change. */
+function unsafeInProduction(e: z.infer<typeof ZEnvObject>): Array<{ path: string[]; message: string }> {
+  const out: Array<{ path: string[]; message: string }> = [];
+  const demo = 'or set INSECURE_DEMO_MODE=true for a demonstration';
+  if (e.SMS_PROVIDER.includes('console')) {
+    out.push({
+      path: ['SMS_PROVIDER'],
+      message: `SMS_PROVIDER=console shows login codes in the API reply and is refused when NODE_ENV=production: choose aliyun, twilio or aliyun+twilio, ${demo}`,
+    });
+  }
+  if (e.MAIL_PROVIDER === 'console') {
+    out.push({
+      path: ['MAIL_PROVIDER'],
+      message: `MAIL_PROVIDER=console shows e-mail codes in the API reply and is refused when NODE_ENV=production: set MAIL_PROVIDER=smtp and SMTP_URL, ${demo}`,
+    });
+  }
+  for (const name of ['PAYMENT_ONLINE_PROVIDER', 'PAYMENT_WALLET_PROVIDER'] as const) {
+    if (e[name] === 'sandbox') {
+      out.push({
+        path: [name],
+        message: `${name}=sandbox marks orders paid without money and is refused when NODE_ENV=production: choose ${name === 'PAYMENT_ONLINE_PROVIDER' ? 'stripe' : 'alipay'}, ${demo}`,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * What makes this configuration unsafe for real customers, one line each (printed as a banner at every start
+ * that has any). Empty for a production deployment with real providers.
+ */
+export function notProductionSafe(c: Config): string[] {
+  const lines: string[] = [];
+  if (c.nodeEnv !== 'production') lines.push(`NODE_ENV=${c.nodeEnv} (not production)`);
+  if (c.insecureDemoMode)
+    lines.push('INSECURE_DEMO_MODE=true: dev and sandbox providers allowed in production');
+  if (c.sms.providers.includes('console'))
+    lines.push('SMS_PROVIDER=console: login codes are shown on screen, no SMS is sent');
+  if (c.mail.provider === 'console')
+    lines.push('MAIL_PROVIDER=console: e-mail codes are shown on screen, no mail is sent');
+  if (c.payment.onlineProvider === 'sandbox')
+    lines.push('PAYMENT_ONLINE_PROVIDER=sandbox: online orders are paid without money');
+  if (c.payment.walletProvider === 'sandbox')
+    lines.push('PAYMENT_WALLET_PROVIDER=sandbox: wallet orders are paid without money');
+  if (c.captchaMode === 'test') lines.push('CAPTCHA_MODE=test: any captcha answer is accepted');
+  if (c.shop.bank.accountNumber.includes('DEMO'))
+    lines.push('BANK_* unset: the bank-transfer page shows a DEMO account');
+  return lines;
+}
 
 export interface Config {
   nodeEnv: 'development' | 'test' | 'production';
@@ -198,16 +315,42 @@ export interface Config {
   webDist: string;
   rateLimitPerMinute: number;
   uploadMaxBytes: number;
+  uploads: UploadsConfig;
   shutdownGraceMs: number;
   authSecret: string | undefined;
   captchaMode: 'image' | 'test';
   authRateLimitPerMinute: number;
+  /** SMS_HOURLY_CAP_PER_AREA_CODE. */
+  smsHourlyCapPerAreaCode: number;
+  /** SMS_CODE_FAILURES_PER_IP (per SMS_CODE_FAILURE_WINDOW_SECONDS). */
+  smsCodeFailuresPerIp: number;
   redisUrl: string | undefined;
+  redisTimeoutMs: number;
+  /** Fastify's trustProxy: false, a hop count, or proxy addresses/CIDRs. */
+  trustProxy: false | number | string[];
+  database: DatabaseTimeouts;
+  /** Dev/sandbox providers allowed with NODE_ENV=production (demonstrations only). */
+  insecureDemoMode: boolean;
   sms: SmsConfig;
   mail: MailConfig;
   refusedEmailDomains: string[];
   payment: PaymentConfig;
   shop: ShopConfig;
+  /** METRICS_TOKEN; empty: /metrics is not served (404). */
+  metricsToken: string;
+}
+
+export interface UploadsConfig {
+  /** UPLOAD_QUOTA_PER_CASE_MB in bytes. */
+  quotaPerCaseBytes: number;
+  normaliseTimeoutMs: number;
+}
+
+export interface DatabaseTimeouts {
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+  startupWaitMs: number;
 }
 
 export interface SmsConfig {
@@ -232,7 +375,6 @@ export interface MailConfig {
 export interface PaymentConfig {
   onlineProvider: 'sandbox' | 'stripe';
   walletProvider: 'sandbox' | 'alipay';
-  sandboxInProduction: boolean;
   /** Without a trailing slash. */
   publicBaseUrl: string;
   stripe: { secretKey: string; webhookSecret: string; apiBase: string };
@@ -241,8 +383,6 @@ export interface PaymentConfig {
 
 export interface ShopConfig {
   orderUnpaidTtlMinutes: number;
-  /** Undefined: the staff API answers 401 to everyone. */
-  staffApiToken: string | undefined;
   bank: { accountName: string; bankName: string; accountNumber: string; branch: string; swift: string };
 }
 
@@ -267,11 +407,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+    uploads: {
+      quotaPerCaseBytes: e.UPLOAD_QUOTA_PER_CASE_MB * 1024 * 1024,
+      normaliseTimeoutMs: e.UPLOAD_NORMALISE_TIMEOUT_SECONDS * 1000,
+    },
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     authSecret: e.AUTH_SECRET,
     captchaMode: e.CAPTCHA_MODE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    smsHourlyCapPerAreaCode: e.SMS_HOURLY_CAP_PER_AREA_CODE,
+    smsCodeFailuresPerIp: e.SMS_CODE_FAILURES_PER_IP,
     redisUrl: e.REDIS_URL,
+    redisTimeoutMs: e.REDIS_TIMEOUT_MS,
+    trustProxy: e.TRUST_PROXY,
+    database: {
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      startupWaitMs: e.DATABASE_STARTUP_WAIT_SECONDS * 1000,
+    },
+    insecureDemoMode: e.INSECURE_DEMO_MODE === 'true',
     sms: {
       providers: e.SMS_PROVIDER,
       dailyCapPerPhone: e.SMS_DAILY_CAP_PER_PHONE,
@@ -296,7 +451,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payment: {
       onlineProvider: e.PAYMENT_ONLINE_PROVIDER,
       walletProvider: e.PAYMENT_WALLET_PROVIDER,
-      sandboxInProduction: e.PAYMENT_SANDBOX_IN_PRODUCTION === 'true',
       publicBaseUrl: (e.PUBLIC_BASE_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
       stripe: {
         secretKey: e.STRIPE_SECRET_KEY ?? '',
@@ -312,7 +466,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     shop: {
       orderUnpaidTtlMinutes: e.ORDER_UNPAID_TTL_MINUTES,
-      staffApiToken: e.STAFF_API_TOKEN,
       bank: {
         accountName: e.BANK_ACCOUNT_NAME,
         bankName: e.BANK_NAME,
@@ -321,5 +474,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         swift: e.BANK_SWIFT,
       },
     },
+    metricsToken: e.METRICS_TOKEN ?? '',
   };
 }

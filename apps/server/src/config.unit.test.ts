@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, notProductionSafe } from './config.ts';
 
 describe('config', () => {
   it('has the documented defaults', () => {
@@ -36,9 +36,7 @@ describe('config', () => {
     expect(() => loadConfig({ CAPTCHA_MODE: 'test', NODE_ENV: 'production' })).toThrow(
       /CAPTCHA_MODE=test .* refused when NODE_ENV=production/,
     );
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX_IN_PRODUCTION: 'true' }).captchaMode).toBe(
-      'image',
-    );
+    expect(loadConfig({ NODE_ENV: 'production', INSECURE_DEMO_MODE: 'true' }).captchaMode).toBe('image');
   });
 
   it('requires AUTH_SECRET with DATABASE_URL for the api role, and the credentials of the chosen SMS providers', () => {
@@ -57,5 +55,123 @@ describe('config', () => {
     expect(c.sms.providers).toEqual(['console']);
     expect(c.refusedEmailDomains).toEqual(['qq.com', 'vip.qq.com', 'foxmail.com']);
     expect(loadConfig({ REFUSED_EMAIL_DOMAINS: '' }).refusedEmailDomains).toEqual([]);
+  });
+
+  /** A production environment with a real provider for everything. */
+  const production = (): NodeJS.ProcessEnv => ({
+    NODE_ENV: 'production',
+    SMS_PROVIDER: 'twilio',
+    TWILIO_ACCOUNT_SID: 'AC1',
+    TWILIO_AUTH_TOKEN: 'token',
+    TWILIO_FROM: '+15550000000',
+    MAIL_PROVIDER: 'smtp',
+    SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+    PAYMENT_ONLINE_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_live_1',
+    STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    PAYMENT_WALLET_PROVIDER: 'alipay',
+    ALIPAY_APP_ID: '2021',
+    ALIPAY_PRIVATE_KEY: 'key',
+    ALIPAY_PUBLIC_KEY: 'key',
+    PUBLIC_BASE_URL: 'https://dossier.example.com',
+    BANK_ACCOUNT_NUMBER: '6222 0000 1111 2222',
+  });
+
+  it('accepts a production environment with real providers, and finds nothing unsafe in it', () => {
+    const c = loadConfig(production());
+    expect(c.nodeEnv).toBe('production');
+    expect(notProductionSafe(c)).toEqual([]);
+  });
+
+  // Every unsafe combination is refused, naming the variable and what to do instead (issue 10, item 8).
+  it.each<[string, NodeJS.ProcessEnv, RegExp]>([
+    [
+      'console SMS',
+      { SMS_PROVIDER: 'console' },
+      /SMS_PROVIDER: SMS_PROVIDER=console shows login codes .* refused when NODE_ENV=production: choose aliyun, twilio/,
+    ],
+    [
+      'console mail',
+      { MAIL_PROVIDER: 'console' },
+      /MAIL_PROVIDER: MAIL_PROVIDER=console shows e-mail codes .* set MAIL_PROVIDER=smtp/,
+    ],
+    [
+      'sandbox online payments',
+      { PAYMENT_ONLINE_PROVIDER: 'sandbox' },
+      /PAYMENT_ONLINE_PROVIDER=sandbox marks orders paid without money .* choose stripe/,
+    ],
+    [
+      'sandbox wallet payments',
+      { PAYMENT_WALLET_PROVIDER: 'sandbox' },
+      /PAYMENT_WALLET_PROVIDER=sandbox marks orders paid without money .* choose alipay/,
+    ],
+    ['the test captcha', { CAPTCHA_MODE: 'test' }, /CAPTCHA_MODE=test accepts any captcha answer/],
+    [
+      'the test captcha even in a demo',
+      { CAPTCHA_MODE: 'test', INSECURE_DEMO_MODE: 'true' },
+      /CAPTCHA_MODE=test/,
+    ],
+    [
+      'every default at once',
+      {
+        SMS_PROVIDER: undefined,
+        MAIL_PROVIDER: undefined,
+        PAYMENT_ONLINE_PROVIDER: undefined,
+        PAYMENT_WALLET_PROVIDER: undefined,
+      },
+      /SMS_PROVIDER[\s\S]*MAIL_PROVIDER[\s\S]*PAYMENT_ONLINE_PROVIDER[\s\S]*PAYMENT_WALLET_PROVIDER/,
+    ],
+    ['TRUST_PROXY=true', { TRUST_PROXY: 'true' }, /TRUST_PROXY=true would believe any X-Forwarded-For/],
+    [
+      'a TRUST_PROXY that is no address',
+      { TRUST_PROXY: '10.0.0.0/8, proxy.local' },
+      /TRUST_PROXY: not an address or CIDR: proxy.local/,
+    ],
+    [
+      'a shared database without a shared secret',
+      { DATABASE_URL: 'postgres://u@h/db' },
+      /AUTH_SECRET is required with DATABASE_URL/,
+    ],
+  ])('refuses %s in production with a clear message', (_name, change, message) => {
+    expect(() => loadConfig({ ...production(), ...change })).toThrow(message);
+  });
+
+  it('allows the dev providers in production only with INSECURE_DEMO_MODE=true, and says so at every start', () => {
+    const demo = loadConfig({ NODE_ENV: 'production', INSECURE_DEMO_MODE: 'true' });
+    expect(demo.insecureDemoMode).toBe(true);
+    const banner = notProductionSafe(demo).join('\n');
+    for (const what of [
+      'INSECURE_DEMO_MODE=true',
+      'SMS_PROVIDER=console',
+      'MAIL_PROVIDER=console',
+      'PAYMENT_ONLINE_PROVIDER=sandbox',
+      'PAYMENT_WALLET_PROVIDER=sandbox',
+      'DEMO account',
+    ]) {
+      expect(banner).toContain(what);
+    }
+    expect(notProductionSafe(loadConfig({}))[0]).toBe('NODE_ENV=development (not production)');
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or a list of proxies', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+    ]);
+  });
+  it('serves /metrics only with METRICS_TOKEN, and refuses a weak one in production (demo mode too)', () => {
+    expect(loadConfig({}).metricsToken).toBe('');
+    expect(loadConfig({ METRICS_TOKEN: 'short' }).metricsToken).toBe('short');
+    const strong = 'm'.repeat(24);
+    expect(loadConfig({ ...production(), METRICS_TOKEN: strong }).metricsToken).toBe(strong);
+    for (const env of [
+      { ...production(), METRICS_TOKEN: 'm'.repeat(23) },
+      { ...production(), METRICS_TOKEN: 'short', INSECURE_DEMO_MODE: 'true' },
+    ]) {
+      expect(() => loadConfig(env)).toThrow(/METRICS_TOKEN: METRICS_TOKEN needs at least 24 characters/);
+    }
   });
 });

@@ -3,9 +3,11 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Jobs } from './jobs/queue.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import type { CaptchaGenerator } from './modules/auth/captcha.ts';
 import type { MailProvider } from './providers/mail/mail.ts';
 import type { PaymentProviders } from './providers/payment/index.ts';
+import type { RedisHandle } from './providers/redis/redis.ts';
 import type { SmsProvider } from './providers/sms/sms.ts';
 import type { Storage } from './providers/storage/storage.ts';
 
@@ -24,4 +26,8 @@ export interface AppContext {
   authSecret: Buffer;
   /** The configured payment providers (online, wallet) and the sandbox signer (issue 5). */
   payments: PaymentProviders;
+  /** Shared rate-limit counters of several API nodes (REDIS_URL); null when unset. */
+  redis: RedisHandle | null;
+  /** Prometheus instruments of this process (served at /metrics with METRICS_TOKEN). */
+  metrics: Metrics;
 }

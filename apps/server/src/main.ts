@@ -1,17 +1,20 @@
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, notProductionSafe } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateAndSeed } from './db/migrate.ts';
 import { createQueue } from './jobs/queue.ts';
 import { startWorkers } from './jobs/register.ts';
 import { createLogger } from './logger.ts';
+import { createMetrics } from './metrics/metrics.ts';
+import { serveWorkerMetrics } from './metrics/worker-server.ts';
 import { svgCaptchaGenerator } from './modules/auth/captcha.ts';
 import { resolveAuthSecret } from './modules/auth/secret.ts';
 import { createMailProvider } from './providers/mail/index.ts';
 import { createPaymentProviders } from './providers/payment/index.ts';
+import { connectRedis } from './providers/redis/redis.ts';
 import { createSmsProvider } from './providers/sms/index.ts';
 import { LocalDiskStorage } from './providers/storage/local-disk.ts';
 
@@ -35,12 +38,23 @@ async function main(): Promise<void> {
     timings[name] = Math.round(performance.now() - t0);
     return r;
   };
+  printSafetyBanner(config);
+  // A database that does not answer stops start-up with a message instead of hanging it.
   const db = await timed('database', () =>
-    openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') }),
+    withinStartupWait(
+      config,
+      'open the database',
+      openDatabase({
+        databaseUrl: config.databaseUrl,
+        pgliteDir: join(config.dataDir, 'db'),
+        timeouts: config.database,
+      }),
+    ),
   );
-  await timed('migrations', () => migrateAndSeed(db));
+  await timed('migrations', () => withinStartupWait(config, 'migrate the database', migrateAndSeed(db)));
   const isWorker = config.services.includes('worker');
-  const jobs = createQueue(db, logger, { worker: isWorker });
+  const metrics = createMetrics({ processMetrics: true });
+  const jobs = createQueue(db, logger, { worker: isWorker, metrics });
   await timed('queue', () => jobs.start());
   const authSecret = resolveAuthSecret(config);
   const ctx: AppContext = {
@@ -55,6 +69,12 @@ async function main(): Promise<void> {
     captcha: svgCaptchaGenerator,
     authSecret,
     payments: createPaymentProviders(config.payment, { secret: authSecret }),
+    redis: config.redisUrl
+      ? await timed('redis', () =>
+          connectRedis(config.redisUrl!, { timeoutMs: config.redisTimeoutMs }, logger),
+        )
+      : null,
+    metrics,
   };
   if (isWorker) await timed('workers', () => startWorkers(ctx));
 
@@ -68,6 +88,11 @@ async function main(): Promise<void> {
     const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     process.stdout.write(`\nDossier is running at http://${shown}:${port}\n\n`);
   }
+  // A worker-only process answers /metrics alone on PORT (its job timings live in it).
+  const metricsServer =
+    !app && config.metricsToken
+      ? await serveWorkerMetrics(metrics, config.metricsToken, { port: config.port, host: config.host })
+      : null;
   logger.info(
     { services: config.services, database: db.kind, dataDir: config.dataDir, startupMs: timings },
     'started',
@@ -86,8 +111,10 @@ async function main(): Promise<void> {
     try {
       // Stop accepting, let in-flight requests finish; then let running jobs finish; then the database.
       await app?.close();
+      metricsServer?.close();
       await jobs.stop({ graceful: true, wait: true, close: false, timeout: config.shutdownGraceMs });
       await db.close();
+      await ctx.redis?.close();
       ctx.mail.close?.();
       logger.info('stopped');
       process.exit(0);
@@ -100,9 +127,70 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main().catch((err) => {
-  process.stderr.write(
-    `Dossier failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+/**
+ * Printed at every start that is not safe for real customers (dev providers, sandbox payments, …), so nobody
+ * runs a demo configuration by accident. Production with real providers prints nothing.
+ */
+function printSafetyBanner(config: ReturnType<typeof loadConfig>): void {
+  const lines = notProductionSafe(config);
+  if (lines.length === 0) return;
+  const bar = '!'.repeat(78);
+  process.stdout.write(
+    `\n${bar}\n!! NOT PRODUCTION-SAFE — for development and demonstrations only:\n${lines
+      .map((l) => `!!   - ${l}`)
+      .join('\n')}\n${bar}\n\n`,
   );
+}
+
+/** A start-up failure whose message says everything (printed without a stack trace). */
+class StartupError extends Error {}
+
+/** Start-up steps that talk to the database give up after DATABASE_STARTUP_WAIT_SECONDS with a clear message. */
+async function withinStartupWait<T>(
+  config: ReturnType<typeof loadConfig>,
+  what: string,
+  work: Promise<T>,
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const where = config.databaseUrl ? safeDatabaseAddress(config.databaseUrl) : 'the embedded database';
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new StartupError(
+            `could not ${what} at ${where} within ${config.database.startupWaitMs / 1000} s (DATABASE_STARTUP_WAIT_SECONDS): is it running and reachable?`,
+          ),
+        ),
+      config.database.startupWaitMs,
+    );
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } catch (err) {
+    if (err instanceof StartupError || !(err instanceof Error)) throw err;
+    throw new StartupError(`could not ${what} at ${where}: ${err.message}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** host:port/database of a DATABASE_URL, never its password. */
+function safeDatabaseAddress(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+main().catch((err) => {
+  const detail =
+    err instanceof StartupError
+      ? err.message
+      : err instanceof Error
+        ? (err.stack ?? err.message)
+        : String(err);
+  process.stderr.write(`Dossier failed to start: ${detail}\n`);
   process.exit(1);
 });

@@ -1,9 +1,23 @@
-import { ACCESS_TOKEN_TTL_SECONDS, SMS_CODE_MAX_ATTEMPTS, SMS_RESEND_SECONDS } from '@dossier/contract';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  REFRESH_REUSE_GRACE_SECONDS,
+  SMS_CODE_MAX_ATTEMPTS,
+  SMS_RESEND_SECONDS,
+} from '@dossier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaChallenge, customer, refreshToken, smsCode } from '../src/db/schema/index.ts';
 import { buildTestApp, RecordingCaptcha, type TestApp } from './build-test-app.ts';
-import { accountsTestConfig, login, requestSmsCode, uniquePhone } from './factories.ts';
+import {
+  accountsTestConfig,
+  getCaptcha,
+  login,
+  loginWithCode,
+  requestSmsCode,
+  type SentCode,
+  uniquePhone,
+  wrongCode,
+} from './factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,13 +27,15 @@ afterAll(() => t.close());
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers });
-const loginWith = (phone: string, code: string, headers: Record<string, string> = {}) =>
+const loginWith = (phone: string, sent: SentCode, headers: Record<string, string> = {}) =>
+  loginWithCode(t, phone, sent, { headers });
+const wrong = wrongCode;
+const sendCode = (phone: string, captchaId: string, headers: Record<string, string> = {}) =>
   post(
-    '/api/auth/customer/login_register/',
-    { area_code: '86', phone, sms_code: code, agreement: true },
+    '/api/auth/customer/send_sms_code/',
+    { area_code: '86', phone, captcha_id: captchaId, captcha: 'x' },
     headers,
   );
-const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('captcha', () => {
   it('answers an SVG data URL and stores only a keyed hash of the answer', async () => {
@@ -27,6 +43,8 @@ describe('captcha', () => {
     const r = await post('/api/auth/customer/get_captcha/', { area_code: '86', phone });
     expect(r.statusCode).toBe(200);
     expect(r.json().captcha).toMatch(/^data:image\/svg\+xml;base64,/);
+    // The challenge id the answer must come back with: random, not a row number.
+    expect(r.json().captcha_id).toMatch(/^[\w-]{22}$/);
     const svg = Buffer.from(r.json().captcha.split(',')[1], 'base64').toString();
     expect(svg).toContain('<svg');
     const [row] = await t.ctx.db.db.select().from(captchaChallenge).where(eq(captchaChallenge.phone, phone));
@@ -38,15 +56,11 @@ describe('captcha', () => {
 
   it('cannot be used twice', async () => {
     const phone = uniquePhone();
-    await post('/api/auth/customer/get_captcha/', { area_code: '86', phone });
-    const first = await post('/api/auth/customer/send_sms_code/', { area_code: '86', phone, captcha: 'x' });
+    const id = await getCaptcha(t, { phone });
+    const first = await sendCode(phone, id);
     expect(first.statusCode).toBe(200);
     t.clock.advance(SMS_RESEND_SECONDS * 1000);
-    const again = await post(
-      '/api/auth/customer/send_sms_code/',
-      { area_code: '86', phone, captcha: 'x' },
-      { Language: 'en' },
-    );
+    const again = await sendCode(phone, id, { Language: 'en' });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({
       code: 'captcha_invalid',
@@ -55,13 +69,8 @@ describe('captcha', () => {
   });
 
   it('is bound to the phone it was drawn for', async () => {
-    const phone = uniquePhone();
-    await post('/api/auth/customer/get_captcha/', { area_code: '86', phone });
-    const r = await post('/api/auth/customer/send_sms_code/', {
-      area_code: '86',
-      phone: uniquePhone(),
-      captcha: 'x',
-    });
+    const id = await getCaptcha(t, { phone: uniquePhone() });
+    const r = await sendCode(uniquePhone(), id);
     expect(r.json().code).toBe('captcha_invalid');
   });
 });
@@ -76,76 +85,63 @@ describe('real captcha (CAPTCHA_MODE=image)', () => {
 
   it('refuses a wrong answer (and uses the captcha up), accepts the right one in any case', async () => {
     const phone = uniquePhone();
-    const send = (answer: string) =>
+    const send = (captchaId: string, answer: string) =>
       img.app.inject({
         method: 'POST',
         url: '/api/auth/customer/send_sms_code/',
-        payload: { area_code: '86', phone, captcha: answer },
+        payload: { area_code: '86', phone, captcha_id: captchaId, captcha: answer },
       });
-    await img.app.inject({
-      method: 'POST',
-      url: '/api/auth/customer/get_captcha/',
-      payload: { area_code: '86', phone },
-    });
-    const bad = await send(`${captcha.last}z`);
+    const first = await getCaptcha(img, { phone });
+    const bad = await send(first, `${captcha.last}z`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('captcha_invalid');
     // The right answer no longer helps: one guess per image.
-    expect((await send(captcha.last)).statusCode).toBe(400);
-    await img.app.inject({
-      method: 'POST',
-      url: '/api/auth/customer/get_captcha/',
-      payload: { area_code: '86', phone },
-    });
-    const good = await send(` ${captcha.last.toUpperCase()} `);
+    expect((await send(first, captcha.last)).statusCode).toBe(400);
+    const second = await getCaptcha(img, { phone });
+    const good = await send(second, ` ${captcha.last.toUpperCase()} `);
     expect(good.statusCode).toBe(200);
     expect(good.json().sms_code).toMatch(/^\d{6}$/);
   });
 
   it('expires after 5 minutes', async () => {
     const phone = uniquePhone();
-    await img.app.inject({
-      method: 'POST',
-      url: '/api/auth/customer/get_captcha/',
-      payload: { area_code: '86', phone },
-    });
+    const id = await getCaptcha(img, { phone });
     img.clock.advance(5 * 60_000 + 1000);
     const r = await img.app.inject({
       method: 'POST',
       url: '/api/auth/customer/send_sms_code/',
-      payload: { area_code: '86', phone, captcha: captcha.last },
+      payload: { area_code: '86', phone, captcha_id: id, captcha: captcha.last },
     });
     expect(r.json().code).toBe('captcha_invalid');
   });
 });
 
 describe('SMS code', () => {
-  it('console provider: the reply carries the code and the resend interval', async () => {
+  it('console provider: the reply carries the code, its ticket and the resend interval', async () => {
     const phone = uniquePhone();
-    await post('/api/auth/customer/get_captcha/', { area_code: '86', phone });
-    const r = await post('/api/auth/customer/send_sms_code/', { area_code: '86', phone, captcha: 'x' });
-    expect(r.json()).toEqual({ sms_code: expect.stringMatching(/^\d{6}$/), resend_in: SMS_RESEND_SECONDS });
+    const r = await sendCode(phone, await getCaptcha(t, { phone }));
+    expect(r.json()).toEqual({
+      sms_code: expect.stringMatching(/^\d{6}$/),
+      sms_ticket: expect.stringMatching(/^[\w-]{43}$/),
+      resend_in: SMS_RESEND_SECONDS,
+    });
     const [row] = await t.ctx.db.db.select().from(smsCode).where(eq(smsCode.phone, phone));
     expect(row!.codeHash).not.toContain(r.json().sms_code);
+    expect(row!.ticketHash).not.toBe(r.json().sms_ticket);
   });
 
   it('cannot be requested again within 60 seconds', async () => {
     const phone = uniquePhone();
     await requestSmsCode(t, { phone });
     t.clock.advance((SMS_RESEND_SECONDS - 10) * 1000);
-    await post('/api/auth/customer/get_captcha/', { area_code: '86', phone });
-    const r = await post(
-      '/api/auth/customer/send_sms_code/',
-      { area_code: '86', phone, captcha: 'x' },
-      { Language: 'en' },
-    );
+    const r = await sendCode(phone, await getCaptcha(t, { phone }), { Language: 'en' });
     expect(r.statusCode).toBe(429);
     expect(r.json()).toEqual({
       code: 'sms_too_frequent',
       msg: 'A code was just sent. Please wait 10 seconds before asking again',
     });
     t.clock.advance(10_000);
-    expect(await requestSmsCode(t, { phone })).toMatch(/^\d{6}$/);
+    expect((await requestSmsCode(t, { phone })).sms_code).toMatch(/^\d{6}$/);
   });
 
   it('stops at the daily cap per phone', async () => {
@@ -160,7 +156,7 @@ describe('SMS code', () => {
       capped.clock.advance(SMS_RESEND_SECONDS * 1000);
       await expect(requestSmsCode(capped, { phone })).rejects.toThrow(/429.*sms_daily_cap/);
       capped.clock.advance(86_400_000);
-      expect(await requestSmsCode(capped, { phone })).toMatch(/^\d{6}$/);
+      expect((await requestSmsCode(capped, { phone })).sms_code).toMatch(/^\d{6}$/);
     } finally {
       await capped.close();
     }
@@ -168,13 +164,13 @@ describe('SMS code', () => {
 
   it('the 6th attempt fails even with the right code', async () => {
     const phone = uniquePhone();
-    const code = await requestSmsCode(t, { phone });
+    const sent = await requestSmsCode(t, { phone });
     for (let i = 0; i < SMS_CODE_MAX_ATTEMPTS; i++) {
-      const r = await loginWith(phone, wrong(code));
+      const r = await loginWith(phone, wrong(sent));
       expect(r.statusCode).toBe(400);
       expect(r.json().code).toBe('sms_code_invalid');
     }
-    const last = await loginWith(phone, code, { Language: 'en' });
+    const last = await loginWith(phone, sent, { Language: 'en' });
     expect(last.statusCode).toBe(400);
     expect(last.json()).toEqual({
       code: 'sms_code_attempts',
@@ -184,10 +180,10 @@ describe('SMS code', () => {
 
   it('a right code within the budget works once; an expired one does not', async () => {
     const phone = uniquePhone();
-    const code = await requestSmsCode(t, { phone });
-    expect((await loginWith(phone, wrong(code))).statusCode).toBe(400);
-    expect((await loginWith(phone, code)).statusCode).toBe(200);
-    expect((await loginWith(phone, code)).json().code).toBe('sms_code_invalid');
+    const sent = await requestSmsCode(t, { phone });
+    expect((await loginWith(phone, wrong(sent))).statusCode).toBe(400);
+    expect((await loginWith(phone, sent)).statusCode).toBe(200);
+    expect((await loginWith(phone, sent)).json().code).toBe('sms_code_invalid');
 
     const other = uniquePhone();
     const late = await requestSmsCode(t, { phone: other });
@@ -199,8 +195,8 @@ describe('SMS code', () => {
 describe('login_register', () => {
   it('creates the customer on first login, then logs the same one in', async () => {
     const phone = uniquePhone();
-    const code = await requestSmsCode(t, { phone });
-    const r = await loginWith(phone, code);
+    const sent = await requestSmsCode(t, { phone });
+    const r = await loginWith(phone, sent);
     expect(r.statusCode).toBe(200);
     const body = r.json();
     const now = Math.floor(t.clock.now().getTime() / 1000);
@@ -290,9 +286,10 @@ describe('refresh tokens', () => {
     expect((await refresh(next.refresh_token)).statusCode).toBe(200);
   });
 
-  it('a refresh token used twice revokes the whole family', async () => {
+  it('a refresh token used again after the grace window revokes the whole family', async () => {
     const me = await login(t);
     const second = (await refresh(me.refreshToken)).json().refresh_token as string;
+    t.clock.advance((REFRESH_REUSE_GRACE_SECONDS + 1) * 1000);
     const reuse = await refresh(me.refreshToken);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json()).toEqual({ code: 'session_expired', msg: 'Login expired, please log in again' });

@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.ts';
 import { ManualClock } from '../src/clock.ts';
@@ -10,10 +11,13 @@ import { type Config, loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { createQueue } from '../src/jobs/queue.ts';
+import { createLogger } from '../src/logger.ts';
+import { createMetrics } from '../src/metrics/metrics.ts';
 import { type CaptchaGenerator, svgCaptchaGenerator } from '../src/modules/auth/captcha.ts';
 import { resolveAuthSecret } from '../src/modules/auth/secret.ts';
 import { createMailProvider } from '../src/providers/mail/index.ts';
 import { createPaymentProviders } from '../src/providers/payment/index.ts';
+import { connectRedis } from '../src/providers/redis/redis.ts';
 import { createSmsProvider, type SmsProvider } from '../src/providers/sms/index.ts';
 import { LocalDiskStorage } from '../src/providers/storage/local-disk.ts';
 
@@ -63,11 +67,19 @@ export async function buildTestApp(
     worker?: boolean;
     sms?: SmsProvider;
     captcha?: CaptchaGenerator;
+    /** A database opened by the test (e.g. through a fault-injecting proxy); closed with the app. */
+    db?: Database;
+    /** Where the app's JSON log lines go (level info); unset: TEST_LOG_LEVEL (default silent) to stdout. */
+    logDestination?: DestinationStream;
   } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'dossier-test-'));
-  const db = await openTestDatabase();
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const db = opts.db ?? (await openTestDatabase());
+  const logger = createLogger(
+    { logLevel: opts.logDestination ? 'info' : (process.env.TEST_LOG_LEVEL ?? 'silent') },
+    opts.logDestination,
+  );
+  const metrics = createMetrics();
   const config: Config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }), ...opts.config };
   const clock = new ManualClock(new Date('2026-11-21T08:00:00Z'));
   const authSecret = resolveAuthSecret(config);
@@ -75,7 +87,13 @@ export async function buildTestApp(
     config,
     db,
     storage: new LocalDiskStorage(join(dir, 'files')),
-    jobs: createQueue(db, logger, { worker: opts.worker ?? false }),
+    // Its own pg-boss schema: on PostgreSQL the suites share one database, and a worker of one suite must not take
+    // another suite's jobs (it would look for their files in its own storage directory).
+    jobs: createQueue(db, logger, {
+      worker: opts.worker ?? false,
+      schema: `pgboss_${randomBytes(6).toString('hex')}`,
+      metrics,
+    }),
     clock,
     logger,
     sms: opts.sms ?? createSmsProvider(config.sms, logger),
@@ -83,6 +101,10 @@ export async function buildTestApp(
     captcha: opts.captcha ?? new RecordingCaptcha(),
     authSecret,
     payments: createPaymentProviders(config.payment, { secret: authSecret }),
+    redis: config.redisUrl
+      ? await connectRedis(config.redisUrl, { timeoutMs: config.redisTimeoutMs }, logger)
+      : null,
+    metrics,
   };
   const app = await buildApp(ctx, opts);
   return {
@@ -93,6 +115,7 @@ export async function buildTestApp(
     async close() {
       await app.close();
       await db.close();
+      await ctx.redis?.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

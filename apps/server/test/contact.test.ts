@@ -87,9 +87,9 @@ describe('POST /api/customer/contact/ refusals (each with its localised message)
       'contact_date_past',
     );
     // In Shanghai it is the 21st; in Honolulu (UTC-10) it is still the 20th, so the 20th is not past there.
-    const code = await requestSmsCode(t, { phone });
+    const sent = await requestSmsCode(t, { phone });
     const r = await post({
-      ...valid({ phone, sms_code: code, timezone: 'Pacific/Honolulu' }),
+      ...valid({ phone, ...sent, timezone: 'Pacific/Honolulu' }),
       appointment: { date: '2026-11-20', time_range: 'pm (2:30-4:30)' },
     });
     expect(r.statusCode, r.body).toBe(201);
@@ -105,9 +105,21 @@ describe('POST /api/customer/contact/ refusals (each with its localised message)
     await expectRefused({ ...noCode, sms_code: '' }, 'contact_sms_code_required');
     await expectRefused({ ...visitor(), sms_code: '12ab' }, 'contact_sms_code_format');
     const phone = uniquePhone();
-    const code = await requestSmsCode(t, { phone });
-    const wrong = code === '000000' ? '111111' : '000000';
-    await expectRefused({ ...valid({ phone, sms_code: wrong }) }, 'sms_code_invalid');
+    const sent = await requestSmsCode(t, { phone });
+    const wrong = sent.sms_code === '000000' ? '111111' : '000000';
+    await expectRefused({ ...valid({ phone, ...sent, sms_code: wrong }) }, 'sms_code_invalid');
+  });
+
+  it('a visitor’s code counts only with the ticket of its send (issue 10 item 4)', async () => {
+    const phone = uniquePhone();
+    const sent = await requestSmsCode(t, { phone });
+    await expectRefused(valid({ phone, sms_code: sent.sms_code }), 'sms_code_not_requested');
+    await expectRefused(
+      valid({ phone, sms_code: sent.sms_code, sms_ticket: 'B'.repeat(43) }),
+      'sms_code_invalid',
+    );
+    const r = await post(valid({ phone, ...sent }));
+    expect(r.statusCode, r.body).toBe(201);
   });
 
   it('an expired or tampered token is refused, not treated as a visitor', async () => {
@@ -121,8 +133,8 @@ describe('POST /api/customer/contact/ refusals (each with its localised message)
 describe('POST /api/customer/contact/ success', () => {
   it('a visitor with a real code: 201 with the localised message, stored, code used up', async () => {
     const phone = uniquePhone();
-    const code = await requestSmsCode(t, { phone });
-    const r = await post(valid({ phone, sms_code: code, email: 'me@example.com', wechat: 'wx_id_1' }), 'en');
+    const sent = await requestSmsCode(t, { phone });
+    const r = await post(valid({ phone, ...sent, email: 'me@example.com', wechat: 'wx_id_1' }), 'en');
     expect(r.statusCode, r.body).toBe(201);
     expect(r.json().msg).toBe('You have completed the submission, we will contact you as soon as possible');
     const [row] = await t.ctx.db.db
@@ -143,7 +155,7 @@ describe('POST /api/customer/contact/ success', () => {
       language: 'en',
     });
     // The code cannot be used twice.
-    const again = await post(valid({ phone, sms_code: code }));
+    const again = await post(valid({ phone, ...sent }));
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('sms_code_invalid');
   });
@@ -151,8 +163,8 @@ describe('POST /api/customer/contact/ success', () => {
   it('strips non-digits from the phone ("138-0013 8000" style)', async () => {
     const phone = uniquePhone(); // 11 digits
     const formatted = `${phone.slice(0, 3)}-${phone.slice(3, 7)} ${phone.slice(7)}`;
-    const code = await requestSmsCode(t, { phone });
-    const r = await post(valid({ phone: formatted, sms_code: code }));
+    const sent = await requestSmsCode(t, { phone });
+    const r = await post(valid({ phone: formatted, ...sent }));
     expect(r.statusCode, r.body).toBe(201);
     expect(r.json().msg).toBe('您已完成提交，我们会尽快与您联系');
     const [row] = await t.ctx.db.db
@@ -193,5 +205,93 @@ describe('POST /api/customer/contact/ success', () => {
       code: 'contact_date_past',
       msg: 'The appointment date cannot be in the past',
     });
+  });
+});
+
+// Issue 10, item 20: a booking and its notification are written together, and a retried submission (same
+// Idempotency-Key) books once.
+describe('POST /api/customer/contact/ is safe to retry', () => {
+  const key = () => `k-${Math.random().toString(36).slice(2)}${Date.now()}`;
+  const rowsWithKey = async (k: string) =>
+    t.ctx.db.db.select().from(agentAppointment).where(eq(agentAppointment.idempotencyKey, k));
+
+  it('a logged-in retry answers the first booking: one appointment, one notification', async () => {
+    const me = await login(t);
+    const k = key();
+    const headers = { ...me.auth, 'idempotency-key': k };
+    const first = await post(valid({ wechat: 'retry-1' }), 'en', headers);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await post(valid({ wechat: 'retry-1' }), 'en', headers);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().id).toBe(first.json().id);
+    expect(await rowsWithKey(k)).toHaveLength(1);
+    const notes = await t.ctx.db.db
+      .select()
+      .from(notification)
+      .where(eq(notification.customerId, me.customerId));
+    expect(notes.filter((n) => n.key === 'appointment_submitted')).toHaveLength(1);
+  });
+
+  it('a visitor retry after the code was consumed answers the first booking; simultaneous twins book once', async () => {
+    const phone = uniquePhone();
+    const sent = await requestSmsCode(t, { phone });
+    const k = key();
+    const body = valid({ phone, sms_code: sent.sms_code, sms_ticket: sent.sms_ticket });
+    const [a, b] = await Promise.all([
+      post(body, 'zh', { 'idempotency-key': k }),
+      post(body, 'zh', { 'idempotency-key': k }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json().id).toBe(b.json().id);
+    const later = await post(body, 'zh', { 'idempotency-key': k });
+    expect(later.statusCode, later.body).toBe(201);
+    expect(later.json().id).toBe(a.json().id);
+    expect(await rowsWithKey(k)).toHaveLength(1);
+    // Without the key, the consumed code books nothing more.
+    expect((await post(body, 'zh')).statusCode).toBe(400);
+  });
+
+  it('refuses the same key with other content, and a malformed key', async () => {
+    const me = await login(t);
+    const k = key();
+    expect((await post(valid(), 'en', { ...me.auth, 'idempotency-key': k })).statusCode).toBe(201);
+    const other = await post(valid({ name: 'Someone Else' }), 'en', { ...me.auth, 'idempotency-key': k });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({
+      code: 'idempotency_key_reused',
+      msg: (resources.en.errors as Record<string, string>).idempotency_key_reused,
+    });
+    const bad = await post(valid(), 'zh', { ...me.auth, 'idempotency-key': 'no spaces allowed' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('idempotency_key_invalid');
+  });
+
+  it('stores no booking when its notification cannot be written', async () => {
+    const me = await login(t);
+    // Make this customer's appointment notification fail inside the database.
+    await t.ctx.db.exec(`
+      CREATE OR REPLACE FUNCTION refuse_test_notification() RETURNS trigger AS $$
+      BEGIN
+        IF NEW.customer_id = ${me.customerId} AND NEW.key = 'appointment_submitted' THEN
+          RAISE EXCEPTION 'notification refused by the test';
+        END IF;
+        RETURN NEW;
+      END $$ LANGUAGE plpgsql;
+      DROP TRIGGER IF EXISTS refuse_test_notification ON notification;
+      CREATE TRIGGER refuse_test_notification BEFORE INSERT ON notification
+        FOR EACH ROW EXECUTE FUNCTION refuse_test_notification();`);
+    try {
+      const k = key();
+      const r = await post(valid(), 'en', { ...me.auth, 'idempotency-key': k });
+      expect(r.statusCode).toBe(500);
+      expect(await rowsWithKey(k)).toHaveLength(0);
+      const mine = await t.ctx.db.db
+        .select()
+        .from(agentAppointment)
+        .where(eq(agentAppointment.customerId, me.customerId));
+      expect(mine).toHaveLength(0);
+    } finally {
+      await t.ctx.db.exec('DROP TRIGGER IF EXISTS refuse_test_notification ON notification');
+    }
   });
 });

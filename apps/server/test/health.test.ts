@@ -23,6 +23,7 @@ describe('health', () => {
       status: 'ready',
       database: testBackend,
       migrations: expectedMigrationCount(),
+      redis: 'off',
     });
   });
 

@@ -56,7 +56,9 @@ describe('job queue (pg-boss on this backend)', () => {
         .limit(1);
       return row?.status === 'succeeded' ? row : undefined;
     });
-    expect(run.removed).toBe(1);
+    // The total counts every step; on PostgreSQL other suites share the database (the uploads suite ages its own
+    // rows to purge them), so only this test's step is exact.
+    expect(run.removed).toBeGreaterThanOrEqual(1);
     expect(run.details).toMatchObject({ reason: 'manual', steps: { 'storage.incomplete_uploads': 1 } });
     expect(readdirSync(tmp)).toEqual(['fresh-upload']);
     const job = await waitFor(async () => {

@@ -36,6 +36,7 @@ const request = (over: Partial<CheckoutRequest> = {}): CheckoutRequest => ({
   cancelUrl: 'https://dossier.example/payService',
   expiresAt: new Date(Date.now() + 2 * 60 * 60 * 1000),
   locale: 'zh',
+  now: new Date(),
   ...over,
 });
 
@@ -103,6 +104,7 @@ beforeAll(async () => {
       url: `https://checkout.stripe.com/c/pay/${id}`,
       amount_total: amount,
       currency: form.get('line_items[0][price_data][currency]'),
+      expires_at: Number(form.get('expires_at')),
     });
   });
   await new Promise<void>((r) => stripe.listen(0, '127.0.0.1', r));
@@ -157,6 +159,8 @@ describe('stripe createCheckout', () => {
     expect(s).toEqual({
       providerRef: 'cs_test_D20250301120000ABCD',
       redirectUrl: 'https://checkout.stripe.com/c/pay/cs_test_D20250301120000ABCD',
+      // the expiry Stripe answers (what it will honour)
+      expiresAt: new Date(Number(stripeRequests[0]!.form.get('expires_at')) * 1000),
     });
     expect(stripeRequests).toHaveLength(1);
     const r = stripeRequests[0]!;
@@ -190,6 +194,14 @@ describe('stripe createCheckout', () => {
     expect(soon! - before).toBeGreaterThanOrEqual(30 * 60);
     expect(late! - before).toBeLessThanOrEqual(24 * 3600);
     expect(StripePaymentProvider.expiresAt(new Date(NOW.getTime() + 3600_000), NOW)).toBe(nowS + 3600);
+  });
+
+  it('clamps against the clock it is given, not its own', async () => {
+    stripeRequests.length = 0;
+    await stripeProvider().createCheckout(
+      request({ now: NOW, expiresAt: new Date(NOW.getTime() + 7 * 86400_000) }),
+    );
+    expect(Number(stripeRequests[0]!.form.get('expires_at'))).toBe(nowS + 24 * 3600 - 60);
   });
 
   it('turns a Stripe error answer or an unreachable API into a PaymentProviderError', async () => {
@@ -400,6 +412,7 @@ describe('alipay createCheckout', () => {
     const s = await alipayProvider().createCheckout(req);
     // out_trade_no allows letters, digits and underscores only
     expect(s.providerRef).toBe('D20250301_7K3QZP');
+    expect(s.expiresAt).toEqual(req.expiresAt);
     const url = new URL(s.redirectUrl);
     expect(`${url.origin}${url.pathname}`).toBe(GATEWAY);
     const params = Object.fromEntries(url.searchParams);
@@ -431,7 +444,7 @@ describe('alipay createCheckout', () => {
 
   it('stamps the request in Shanghai time and refuses a non-CNY amount', async () => {
     const p = alipayProvider();
-    expect(p.checkoutParams(request({ currency: 'CNY' }), NOW).timestamp).toBe('2025-03-01 20:00:00');
+    expect(p.checkoutParams(request({ currency: 'CNY', now: NOW })).timestamp).toBe('2025-03-01 20:00:00');
     await expect(p.createCheckout(request({ currency: 'USD' }))).rejects.toBeInstanceOf(PaymentProviderError);
     await expect(p.createCheckout(request({ currency: 'CNY', orderNo: 'D_1' }))).rejects.toThrow(
       /out_trade_no/,
@@ -535,6 +548,8 @@ describe('sandbox provider', () => {
     expect(a.providerRef).not.toBe(b.providerRef);
     expect(a.providerRef.length).toBeGreaterThanOrEqual(32);
     expect(a.redirectUrl).toBe(`/payService/sandbox?token=${a.providerRef}`);
+    const until = new Date(NOW.getTime() + 3600_000);
+    expect((await p.createCheckout(request({ expiresAt: until }))).expiresAt).toEqual(until);
     expect(new URL(a.redirectUrl, 'http://x').searchParams.get('token')).toBe(a.providerRef);
     expect(p.methods).toEqual(['online', 'wallet']);
   });
@@ -617,7 +632,17 @@ describe('payment configuration', () => {
   });
 
   it('builds the real providers when configured, with the notify URL on the public origin', async () => {
-    const c = loadConfig({ ...realEnv(), NODE_ENV: 'production' });
+    // Production refuses every dev provider, SMS and mail included (config.unit.test.ts).
+    const c = loadConfig({
+      ...realEnv(),
+      NODE_ENV: 'production',
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC1',
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+15550000000',
+      MAIL_PROVIDER: 'smtp',
+      SMTP_URL: 'smtp://localhost:25',
+    });
     expect(c.payment.publicBaseUrl).toBe('https://dossier.example');
     const p = createPaymentProviders(c.payment, { secret: authSecret });
     expect(p.forMethod('online').id).toBe('stripe');
@@ -666,15 +691,16 @@ describe('payment configuration', () => {
     ).toThrow(/ALIPAY_PRIVATE_KEY is not a usable RSA private key/);
   });
 
-  it('refuses the sandbox in production unless PAYMENT_SANDBOX_IN_PRODUCTION=true', () => {
+  it('refuses the sandbox in production unless INSECURE_DEMO_MODE=true', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-      /PAYMENT_ONLINE_PROVIDER: the sandbox payment provider .* refused when NODE_ENV=production/,
+      /PAYMENT_ONLINE_PROVIDER: PAYMENT_ONLINE_PROVIDER=sandbox marks orders paid without money and is refused when NODE_ENV=production/,
     );
     expect(() =>
       loadConfig({ ...realEnv(), NODE_ENV: 'production', PAYMENT_WALLET_PROVIDER: 'sandbox' }),
-    ).toThrow(/PAYMENT_WALLET_PROVIDER: the sandbox/);
-    const c = loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX_IN_PRODUCTION: 'true' });
-    expect(c.payment.sandboxInProduction).toBe(true);
+    ).toThrow(/PAYMENT_WALLET_PROVIDER: PAYMENT_WALLET_PROVIDER=sandbox/);
+    const c = loadConfig({ NODE_ENV: 'production', INSECURE_DEMO_MODE: 'true' });
+    expect(c.insecureDemoMode).toBe(true);
+    expect(c.payment.onlineProvider).toBe('sandbox');
     expect(loadConfig({ NODE_ENV: 'test' }).payment.onlineProvider).toBe('sandbox');
   });
 });

@@ -62,6 +62,23 @@ export function pdftotext(
   return run('pdftotext', [...args, path, '-']);
 }
 
+/** Words with their boxes (`pdftotext -bbox`), by default only those inside the CropBox. */
+export function pdfWords(
+  path: string,
+  opts: { cropBox?: boolean } = { cropBox: true },
+): Array<{ word: string; xMin: number; yMin: number; xMax: number; yMax: number }> {
+  const out = run('pdftotext', ['-bbox', ...(opts.cropBox ? ['-cropbox'] : []), path, '-']);
+  return [
+    ...out.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g),
+  ].map((m) => ({
+    word: m[5]!,
+    xMin: Number(m[1]),
+    yMin: Number(m[2]),
+    xMax: Number(m[3]),
+    yMax: Number(m[4]),
+  }));
+}
+
 export function pdfinfo(path: string): Record<string, string> {
   const out = run('pdfinfo', [path]);
   return Object.fromEntries(
@@ -134,4 +151,120 @@ export function mupdfRenderGray(path: string, dpi = 50): string[] {
     .filter((f) => f.endsWith('.pgm'))
     .sort()
     .map((f) => join(dir, f));
+}
+
+export interface PdfJsField {
+  value?: unknown;
+  exportValues?: unknown;
+  type?: string;
+}
+
+/** Form fields as pdf.js (Firefox's reader) sees them: full name → widgets with value and export values. */
+export async function pdfjsFieldObjects(bytes: Uint8Array): Promise<Record<string, PdfJsField[]>> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: bytes.slice(), verbosity: 0 }).promise;
+  try {
+    return ((await doc.getFieldObjects()) ?? {}) as Record<string, PdfJsField[]>;
+  } finally {
+    await doc.destroy();
+  }
+}
+
+/** Reader messages that say nothing about the file (this mupdf build has no colour management). */
+const NOISE = [/^warning: ICC support is not available/];
+
+export interface ReaderVerdict {
+  qpdf: { status: number; output: string };
+  /** Page counts as poppler (pdfinfo) and mupdf (mutool info) report them; NaN when they fail. */
+  poppler: number;
+  mupdf: number;
+  /** Error and warning lines printed while opening, extracting text (poppler) and drawing (mupdf). */
+  errors: string[];
+}
+
+function runAll(cmd: string, args: string[]): { status: number; out: string; err: string } {
+  const r = spawnSync(cmd, args, { env: noSystemFontsEnv(), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  return { status: r.status ?? 2, out: r.stdout ?? '', err: r.stderr ?? '' };
+}
+
+/**
+ * Opens a PDF in the three independent readers: `qpdf --check`, poppler (`pdfinfo`, `pdftotext` of
+ * every page) and mupdf (`mutool info`, `mutool draw` of `drawPages`, all by default, at 9 dpi).
+ */
+export function readersVerdict(bytes: Uint8Array, drawPages?: string): ReaderVerdict {
+  const path = writeTempPdf(bytes, 'check.pdf');
+  const qpdf = qpdfCheck(path);
+  const info = runAll('pdfinfo', [path]);
+  const poppler = Number(/^Pages:\s+(\d+)/m.exec(info.out)?.[1] ?? Number.NaN);
+  const text = runAll('pdftotext', [path, '/dev/null']);
+  const mInfo = runAll('mutool', ['info', path]);
+  const mupdf = Number(/^Pages:\s+(\d+)/m.exec(mInfo.out)?.[1] ?? Number.NaN);
+  const draw = runAll('mutool', [
+    'draw',
+    '-q',
+    '-r',
+    '9',
+    '-F',
+    'pgm',
+    '-o',
+    '/dev/null',
+    path,
+    ...(drawPages ? [drawPages] : []),
+  ]);
+  const errors = [info.err, text.err, mInfo.err, draw.err]
+    .flatMap((e) => e.split('\n'))
+    // Byte offsets differ between an input and its rewrite: "Syntax Error (721): …" → "Syntax Error: …".
+    .map((l) => l.trim().replace(/ \(\d+\):/, ':'))
+    .filter((l) => l && !NOISE.some((n) => n.test(l)));
+  if (text.status !== 0) errors.push(`pdftotext exit ${text.status}`);
+  if (draw.status !== 0) errors.push(`mutool draw exit ${draw.status}`);
+  return { qpdf, poppler, mupdf, errors };
+}
+
+/**
+ * The bar every accepted evidence PDF must clear (decision 0015): `qpdf --check` exits 0 (no
+ * errors and no warnings: a warning means qpdf had to repair something we wrote), poppler and
+ * mupdf both open it with `pages` pages, and neither prints an error or a warning while reading
+ * the text of every page and drawing it — except lines listed in `tolerated` (faults in the page
+ * content itself that the input already had, e.g. a broken colour space). Throws with what failed.
+ */
+export function expectOpensEverywhere(
+  bytes: Uint8Array,
+  pages: number,
+  opts: { tolerated?: readonly string[]; drawPages?: string } = {},
+): ReaderVerdict {
+  const v = readersVerdict(bytes, opts.drawPages);
+  const problems: string[] = [];
+  if (v.qpdf.status !== 0)
+    problems.push(`qpdf --check exit ${v.qpdf.status}: ${v.qpdf.output.slice(0, 2000)}`);
+  if (v.poppler !== pages) problems.push(`poppler sees ${v.poppler} page(s), expected ${pages}`);
+  if (v.mupdf !== pages) problems.push(`mupdf sees ${v.mupdf} page(s), expected ${pages}`);
+  const tolerated = new Set(opts.tolerated ?? []);
+  const errors = v.errors.filter((e) => !tolerated.has(e));
+  if (errors.length) problems.push(`reader messages:\n  ${[...new Set(errors)].slice(0, 20).join('\n  ')}`);
+  if (problems.length) throw new Error(`PDF does not open cleanly everywhere:\n${problems.join('\n')}`);
+  return v;
+}
+
+/**
+ * How differently mupdf draws two PDFs: for each page, the share of pixels (at `dpi`) whose grey
+ * levels differ by more than 40 of 255; returns the worst page, or 1 when page counts or sizes differ.
+ * Throws when mupdf cannot draw either file.
+ */
+export async function worstPageDifference(a: Uint8Array, b: Uint8Array, dpi = 20): Promise<number> {
+  const { default: sharp } = await import('sharp');
+  const pa = mutoolRender(writeTempPdf(a), dpi);
+  const pb = mutoolRender(writeTempPdf(b), dpi);
+  if (pa.length !== pb.length) return 1;
+  let worst = 0;
+  for (const [i, path] of pa.entries()) {
+    const [x, y] = await Promise.all(
+      [path, pb[i]!].map((p) => sharp(p).greyscale().raw().toBuffer({ resolveWithObject: true })),
+    );
+    if (x!.info.width !== y!.info.width || x!.info.height !== y!.info.height) return 1;
+    let differ = 0;
+    for (let k = 0; k < x!.data.length; k++) if (Math.abs(x!.data[k]! - y!.data[k]!) > 40) differ++;
+    worst = Math.max(worst, differ / x!.data.length);
+  }
+  return worst;
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -90,5 +90,30 @@ describe.runIf(testBackend === 'pglite')('server process (embedded database)', (
     expect(codes2).toEqual(codes);
     expect((await fetch(`${again.url}/readyz`)).status).toBe(200);
     expect(await stop(again)).toBe(0);
+  }, 120_000);
+});
+
+// Issue 10, item 21: pids repeat (a container restart, a reboot); a lock naming one that now belongs to
+// another program must not keep the product from starting.
+describe.runIf(testBackend === 'pglite')('a leftover lock of the embedded database', () => {
+  it('is taken over when its pid now belongs to an unrelated live process', async () => {
+    const unrelated = spawn('sleep', ['60'], { stdio: 'ignore' });
+    const lockPath = `${join(dataDir, 'db')}.lock`;
+    try {
+      for (const content of [
+        // Written by an earlier Dossier whose pid the sleep process got since (another start).
+        JSON.stringify({ pid: unrelated.pid, start: 'an-earlier-boot:12345' }),
+        // The older format: the bare pid.
+        String(unrelated.pid),
+      ]) {
+        writeFileSync(lockPath, content);
+        const r = await start();
+        expect((await fetch(`${r.url}/readyz`)).status).toBe(200);
+        expect(await stop(r)).toBe(0);
+        expect(existsSync(lockPath)).toBe(false);
+      }
+    } finally {
+      unrelated.kill();
+    }
   }, 120_000);
 });

@@ -116,7 +116,7 @@ describe('Q&A zone', () => {
 
     const me = await login(t);
     for (const [lang, msg] of [
-      ['en', 'It cannot left blank!'],
+      ['en', 'This cannot be left blank.'],
       ['zh', '不能为空！'],
     ] as const) {
       for (const payload of [{ question: '   ' }, { question: '' }, {}]) {
@@ -161,7 +161,7 @@ describe('Q&A zone', () => {
 
   it('takes suggestions from visitors and customers; blank is refused', async () => {
     for (const [lang, msg] of [
-      ['en', 'It cannot left blank!'],
+      ['en', 'This cannot be left blank.'],
       ['zh', '不能为空！'],
     ] as const) {
       const blank = await t.app.inject({

@@ -1,7 +1,6 @@
 import { ORDER_STATUSES, type OrderStatus } from '@dossier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
 import { orderItem, payment, product, project, shopOrder } from '../src/db/schema/index.ts';
 import {
   applyTransition,
@@ -13,18 +12,18 @@ import { newOrderNo } from '../src/modules/shop/orders.service.ts';
 import { AppError } from '../src/plugins/errors.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { accountsTestConfig, type LoggedIn, login } from './factories.ts';
+import { newStaff } from './staff-factories.ts';
 
-const STAFF_TOKEN = 'test-staff-token-transitions';
 let t: TestApp;
+/** A finance member's bearer token. */
+let staffToken: string;
 let u: LoggedIn;
 let projectId: number;
 let productId: number;
 beforeAll(async () => {
-  const defaults = loadConfig({ NODE_ENV: 'test' });
-  t = await buildTestApp({
-    config: { ...accountsTestConfig, shop: { ...defaults.shop, staffApiToken: STAFF_TOKEN } },
-  });
+  t = await buildTestApp({ config: { ...accountsTestConfig } });
   u = await login(t);
+  staffToken = (await newStaff(t, 'finance')).token;
   const [pr] = await t.ctx.db.db.select().from(project).where(eq(project.code, 'USA_EB1A'));
   projectId = pr!.id;
   const [p] = await t.ctx.db.db.select().from(product).where(eq(product.projectId, projectId));
@@ -105,8 +104,18 @@ describe('the order transition table: every status × event through applyTransit
 describe('the same table over HTTP (customer and staff actions, every status)', () => {
   const customer = (url: string) =>
     t.app.inject({ method: 'POST', url, headers: { ...u.auth, Language: 'en' } });
+  let keys = 0;
   const staff = (url: string, payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url, headers: { 'X-Staff-Token': STAFF_TOKEN, Language: 'en' }, payload });
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        authorization: `Bearer ${staffToken}`,
+        Language: 'en',
+        'Idempotency-Key': `transitions-${process.pid}-${++keys}-key`,
+      },
+      payload,
+    });
   const actions: { name: string; event: OrderEvent; run: (id: number) => ReturnType<typeof customer> }[] = [
     { name: 'cancel/', event: 'cancel', run: (id) => customer(`/api/customer/order/${id}/cancel/`) },
     {

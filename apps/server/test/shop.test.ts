@@ -2,16 +2,13 @@ import { resources } from '@dossier/i18n';
 import { and, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
 import {
   entitlement,
   exchangeRate,
   notification,
-  payment,
   paymentEvent,
   plan,
   planRecord,
-  shopOrder,
   staffAudit,
 } from '../src/db/schema/index.ts';
 import { requireEntitlement } from '../src/modules/shop/gate.ts';
@@ -20,15 +17,12 @@ import { registerAuth, requireCustomer } from '../src/plugins/auth.ts';
 import { registerErrorHandling } from '../src/plugins/errors.ts';
 import { registerI18n } from '../src/plugins/i18n.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-import { accountsTestConfig, type LoggedIn, login } from './factories.ts';
+import { login } from './factories.ts';
+import { shopHelpers, shopTestConfig } from './shop-factories.ts';
 
-const STAFF_TOKEN = 'test-staff-token-0123456789';
-const defaults = loadConfig({ NODE_ENV: 'test' });
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({
-    config: { ...accountsTestConfig, shop: { ...defaults.shop, staffApiToken: STAFF_TOKEN } },
-  });
+  t = await buildTestApp({ config: shopTestConfig() });
 });
 afterAll(() => t.close());
 
@@ -37,55 +31,19 @@ const errMsg = (lang: 'zh' | 'en', code: string) => (resources[lang].errors as R
 const msgOf = (lang: 'zh' | 'en', key: string) => (resources[lang].messages as Record<string, string>)[key];
 
 type Json = Record<string, unknown>;
-const call = (
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  opts: { user?: LoggedIn; payload?: Json; lang?: string; headers?: Record<string, string> } = {},
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { Language: opts.lang ?? 'en', ...(opts.user?.auth ?? {}), ...(opts.headers ?? {}) },
-    ...(opts.payload !== undefined ? { payload: opts.payload } : {}),
-  });
-
-async function productIds(project: 'USA_EB1A' | 'USA_NIW'): Promise<Record<string, number>> {
-  const r = await call('GET', `/api/customer/product/?project_code=${project}`);
-  expect(r.statusCode, r.body).toBe(200);
-  return Object.fromEntries(r.json().map((p: Json) => [p.service, p.id]));
-}
-
-async function createOrder(user: LoggedIn, ids: number[], extra: Json = {}) {
-  const r = await call('POST', '/api/customer/order/', {
-    user,
-    payload: { product_ids: ids, agreement_accepted: true, ...extra },
-  });
-  expect([200, 201], r.body).toContain(r.statusCode);
-  return r.json() as Json & { id: number; order_no: string; status: string };
-}
-
-/** Pays an order through the sandbox TEST checkout (online, USD). */
-async function payWithSandbox(user: LoggedIn, orderId: number, method: 'online' | 'wallet' = 'online') {
-  const r = await call('POST', `/api/customer/order/${orderId}/pay/`, { user, payload: { method } });
-  expect(r.statusCode, r.body).toBe(200);
-  const token = new URL(r.json().redirect_url, 'http://x').searchParams.get('token')!;
-  const done = await call('POST', `/api/payment/sandbox/session/${token}/complete/`, {
-    payload: { outcome: 'paid' },
-  });
-  expect(done.statusCode, done.body).toBe(200);
-  return { token, ...done.json() };
-}
-
-async function buyBase(user: LoggedIn, project: 'USA_EB1A' | 'USA_NIW' = 'USA_EB1A', extra: string[] = []) {
-  const ids = await productIds(project);
-  const order = await createOrder(user, [ids.DIY_STANDARD!, ...extra.map((s) => ids[s]!)]);
-  await payWithSandbox(user, order.id);
-  return order;
-}
-
+const {
+  call,
+  productIds,
+  createOrder,
+  payWithSandbox,
+  buyBase,
+  paymentsOf,
+  orderRow,
+  newKey,
+  staff: staffCall,
+  finance,
+} = shopHelpers(() => t);
 const db = () => t.ctx.db.db;
-const paymentsOf = (orderId: number) => db().select().from(payment).where(eq(payment.orderId, orderId));
-const orderRow = async (id: number) => (await db().select().from(shopOrder).where(eq(shopOrder.id, id)))[0]!;
 
 describe('catalogue', () => {
   it('area projects in the Language header language', async () => {
@@ -476,6 +434,11 @@ describe('payments: sandbox checkout and webhooks', () => {
       [1, `DIY Standard activated (order ${o.order_no}), valid until 2028-05-21`],
       [2, `Translation added (order ${o.order_no}), valid until 2028-05-21`],
     ]);
+    // The key and parameters too, the expiry as an instant: a screen shows it in the reader's time zone.
+    expect(plans.results[0].records[0].message).toEqual({
+      key: 'messages:plan_record_activated',
+      params: { service: 'DIY_STANDARD', order_no: o.order_no, until: '2028-05-21T08:00:00.000Z' },
+    });
     const zhPlans = (await call('GET', '/api/customer/plan/', { user: u, lang: 'zh' })).json();
     expect(zhPlans.results[0].records[0].content).toContain('DIY 标准版已开通');
     const notes = await db().select().from(notification).where(eq(notification.customerId, u.customerId));
@@ -623,16 +586,13 @@ describe('payments: sandbox checkout and webhooks', () => {
 });
 
 describe('bank transfer and the staff API', () => {
-  const staff = (url: string, payload: Json, token: string | null = STAFF_TOKEN, lang = 'en') =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      headers: {
-        Language: lang,
-        ...(token !== null ? { 'X-Staff-Token': token } : {}),
-        'X-Staff-Actor': 'alice',
-      },
+  /** A staff POST as finance; a confirmation carries a fresh Idempotency-Key unless one is given. */
+  const staff = (url: string, payload: Json, token?: string | null, lang = 'en', key: string = newKey()) =>
+    staffCall('POST', url, {
       payload,
+      lang,
+      ...(token !== undefined ? { token } : {}),
+      headers: url.endsWith('/confirm_transfer/') ? { 'Idempotency-Key': key } : {},
     });
 
   async function transferOrder(project: 'USA_EB1A' | 'USA_NIW' = 'USA_NIW') {
@@ -685,7 +645,8 @@ describe('bank transfer and the staff API', () => {
   it('staff confirm → paid, entitlement, plan, notification, audit', async () => {
     const { u, o } = await transferOrder();
     await call('POST', `/api/customer/order/${o.id}/transfer_completed/`, { user: u });
-    const r = await staff(`/api/staff/order/${o.id}/confirm_transfer/`, {});
+    const key = newKey();
+    const r = await staff(`/api/staff/order/${o.id}/confirm_transfer/`, {}, undefined, 'en', key);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toMatchObject({
       status: 'paid',
@@ -694,7 +655,7 @@ describe('bank transfer and the staff API', () => {
     });
     const pays = await paymentsOf(o.id);
     expect(pays.map((p) => [p.provider, p.providerEventId, p.confirmedBy])).toEqual([
-      ['bank_transfer', `confirm:${o.id}:1`, 'alice'],
+      ['bank_transfer', `confirm:${o.id}:${key}`, (await finance()).username],
     ]);
     const ents = await db().select().from(entitlement).where(eq(entitlement.customerId, u.customerId));
     expect(ents.map((e) => e.service)).toEqual(['DIY_STANDARD']);
@@ -707,12 +668,24 @@ describe('bank transfer and the staff API', () => {
       .select()
       .from(staffAudit)
       .where(and(eq(staffAudit.targetId, String(o.id)), eq(staffAudit.action, 'order.confirm_transfer')));
-    expect(audits.map((a) => [a.actor, (a.detail as Json).result])).toEqual([['alice', 'paid']]);
+    expect(audits.map((a) => [a.actor, a.staffId, (a.detail as Json).result, a.before, a.after])).toEqual([
+      [
+        (await finance()).username,
+        (await finance()).id,
+        'paid',
+        { status: 'processing' },
+        { status: 'paid' },
+      ],
+    ]);
     const access = await call('GET', '/api/customer/workbench/access/?project_code=USA_NIW', { user: u });
     expect(access.json()).toMatchObject({ status: 'active', read_only: false });
-    // A second confirmation is refused and records nothing.
+    // A second confirmation (another click) is refused and records nothing; the same one replayed
+    // answers the paid order again.
     const again = await staff(`/api/staff/order/${o.id}/confirm_transfer/`, {});
     expect(again.statusCode).toBe(409);
+    const replay = await staff(`/api/staff/order/${o.id}/confirm_transfer/`, {}, undefined, 'en', key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(r.json());
     expect(await paymentsOf(o.id)).toHaveLength(1);
   });
 
@@ -760,11 +733,20 @@ describe('bank transfer and the staff API', () => {
     const o = await createOrder(u, [ids.DIY_STANDARD!, ids.REVIEW!, ids.CONSULTATION!]);
     await call('POST', `/api/customer/order/${o.id}/pay/`, { user: u, payload: { method: 'bank_transfer' } });
     await call('POST', `/api/customer/order/${o.id}/transfer_completed/`, { user: u });
-    const rs = await Promise.all([
-      staff(`/api/staff/order/${o.id}/confirm_transfer/`, {}),
-      staff(`/api/staff/order/${o.id}/confirm_transfer/`, {}),
+    // The same click sent twice (one key): both answer the paid order.
+    const key = newKey();
+    const url = `/api/staff/order/${o.id}/confirm_transfer/`;
+    const same = await Promise.all([
+      staff(url, {}, undefined, 'en', key),
+      staff(url, {}, undefined, 'en', key),
     ]);
-    expect(rs.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(same.map((r) => [r.statusCode, r.json().status])).toEqual([
+      [200, 'paid'],
+      [200, 'paid'],
+    ]);
+    // Two clicks (two keys) after it: refused, nothing more recorded.
+    const rs = await Promise.all([staff(url, {}), staff(url, {})]);
+    expect(rs.map((r) => r.statusCode)).toEqual([409, 409]);
     expect(await paymentsOf(o.id)).toHaveLength(1);
     const ents = await db().select().from(entitlement).where(eq(entitlement.customerId, u.customerId));
     expect(ents.map((e) => e.service).sort()).toEqual(['CONSULTATION', 'DIY_STANDARD', 'REVIEW']);
@@ -781,7 +763,7 @@ describe('gating (workbench access)', () => {
       expect(r.json()).toEqual({ code: 'purchase_required', msg: errMsg(lang, 'purchase_required') });
     }
     expect(errMsg('en', 'purchase_required')).toBe(
-      "You haven't purchase the DIY service, the service is available after purchasing",
+      "You haven't purchased the DIY service. It is available after purchase.",
     );
   });
 

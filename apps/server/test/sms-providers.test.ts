@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { createSmsProvider } from '../src/providers/sms/index.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-import { accountsTestConfig, uniquePhone } from './factories.ts';
+import { accountsTestConfig, getCaptcha, uniquePhone } from './factories.ts';
 
 /**
  * The real adapters against local stand-ins that check each request the way Aliyun and Twilio do and
@@ -165,16 +165,12 @@ async function appWith(sms: ReturnType<typeof smsEnv>): Promise<TestApp> {
 }
 
 async function sendCode(t: TestApp, areaCode: string, phone: string, lang = 'en') {
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/customer/get_captcha/',
-    payload: { area_code: areaCode, phone },
-  });
+  const captchaId = await getCaptcha(t, { areaCode, phone });
   return t.app.inject({
     method: 'POST',
     url: '/api/auth/customer/send_sms_code/',
     headers: { Language: lang },
-    payload: { area_code: areaCode, phone, captcha: 'x' },
+    payload: { area_code: areaCode, phone, captcha_id: captchaId, captcha: 'x' },
   });
 }
 
@@ -189,7 +185,7 @@ describe('real SMS providers (aliyun for +86, twilio for the rest)', () => {
     const phone = uniquePhone();
     const r = await sendCode(t, '86', phone);
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toEqual({ resend_in: 60 });
+    expect(r.json()).toEqual({ sms_ticket: expect.any(String), resend_in: 60 });
     const call = received.aliyun.at(-1)!;
     expect(call).toMatchObject({ PhoneNumbers: phone, SignName: ALIYUN.sign, TemplateCode: ALIYUN.template });
     const code = JSON.parse(call.TemplateParam!).code as string;
@@ -197,7 +193,7 @@ describe('real SMS providers (aliyun for +86, twilio for the rest)', () => {
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/customer/login_register/',
-      payload: { area_code: '86', phone, sms_code: code, agreement: true },
+      payload: { area_code: '86', phone, sms_code: code, sms_ticket: r.json().sms_ticket, agreement: true },
     });
     expect(login.statusCode).toBe(200);
   });

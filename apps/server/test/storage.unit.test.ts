@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,29 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 
 describe('local-disk storage', () => {
+  it('stores a finished local file without copying it (hard link), leaving the caller its file', async () => {
+    const src = join(root, 'incoming.bin');
+    writeFileSync(src, 'finished bytes');
+    const put = await storage.putFile('customers/1/blobs/abc', src, {
+      contentType: 'application/pdf',
+      sha256: sha('finished bytes'),
+      size: 14,
+    });
+    expect(put).toMatchObject({ size: 14, sha256: sha('finished bytes'), contentType: 'application/pdf' });
+    expect(statSync(join(root, 'customers/1/blobs/abc')).ino).toBe(statSync(src).ino);
+    rmSync(src);
+    const { stream } = await storage.get('customers/1/blobs/abc');
+    expect(await text(stream)).toBe('finished bytes');
+    expect(readdirSync(join(root, '.tmp'))).toEqual([]);
+    await expect(
+      storage.putFile('customers/1/blobs/x', join(root, 'missing'), {
+        contentType: 'x/y',
+        sha256: 'a',
+        size: 1,
+      }),
+    ).rejects.toThrow();
+  });
+
   it('puts, stats, streams and deletes an object with its content type and sha256', async () => {
     const put = await storage.put('cases/1/letter.pdf', Buffer.from('hello'), {
       contentType: 'application/pdf',

@@ -146,6 +146,25 @@ describe('draft saver', () => {
     expect(states.slice(0, -1).every((s) => s === 'saving')).toBe(true);
   });
 
+  it('a draft the contract refuses (a text past its limit) is not sent and says so; fixed, it is saved', async () => {
+    const save = vi.fn(async () => undefined);
+    const states: string[] = [];
+    const saver = createDraftSaver({
+      save,
+      initial: {},
+      onState: (s) => states.push(s),
+      accepts: (d) => (d.personal?.name ?? '').length <= 100,
+    });
+    saver.schedule({ personal: { name: 'x'.repeat(5000) } });
+    await saver.flush();
+    expect(save).not.toHaveBeenCalled();
+    expect(states.at(-1)).toBe('invalid');
+    saver.schedule({ personal: { name: 'Alex' } });
+    await saver.flush();
+    expect(save).toHaveBeenCalledWith({ personal: { name: 'Alex' } });
+    expect(states.at(-1)).toBe('saved');
+  });
+
   it('flush saves at once; an unchanged draft is not sent again', async () => {
     const { save, saver } = setup();
     saver.schedule({ work: [{ company: 'X' }] });

@@ -1,5 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import {
+  CASE_FORMS,
+  CASE_STAGES,
+  ETA9089_FILE_KINDS,
+  FEE_KEYS,
+  FORM_PDF_REASONS,
+  FORM_STATUSES,
+  PAYMENT_FORMS,
+  STAGE_STATUSES,
+} from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import { describe, expect, it } from 'vitest';
 import * as PAGE_DATA from '../src/features/pages/page-data.ts';
@@ -93,13 +103,17 @@ describe('i18n keys built from domain lists', () => {
     card('pages:translate.certified', PAGE_DATA.TRANSLATE_CERTIFIED);
     card('pages:aboutUs.who', PAGE_DATA.ABOUT_POINTS);
     card('pages:aboutUs.team', PAGE_DATA.TEAM_ROLES);
-    for (const page of ['audit', 'translate', 'aboutUs', 'privacyFile', 'promotion']) {
+    for (const page of ['audit', 'translate', 'aboutUs', 'privacyFile', 'termsOfService', 'promotion']) {
       expectKey(`pages:${page}.eyebrow`, page);
       expectKey(`pages:${page}.intro`, page);
     }
     for (const section of PAGE_DATA.PRIVACY_SECTIONS) {
       expectKey(`pages:privacyFile.${section}.title`, 'privacy');
       expectKey(`pages:privacyFile.${section}.text`, 'privacy');
+    }
+    for (const section of PAGE_DATA.TERMS_SECTIONS) {
+      expectKey(`pages:termsOfService.${section}.title`, 'terms');
+      expectKey(`pages:termsOfService.${section}.text`, 'terms');
     }
     const lists = {
       collect: PAGE_DATA.PRIVACY_COLLECT,
@@ -121,5 +135,24 @@ describe('i18n keys built from domain lists', () => {
       expectKey(`workbench:tabs.${tab}.label`, 'workbench');
       expectKey(`workbench:tabs.${tab}.description`, 'workbench');
     }
+  });
+
+  it('workbench stages, statuses, forms, fees and files', () => {
+    for (const stage of CASE_STAGES) {
+      expectKey(`workbench:stages.${stage}`, 'schedule');
+      expectKey(`workbench:guidance.stage.${stage}`, 'guidance');
+      if (stage !== 'forms') expectKey(`workbench:schedule.later.${stage}`, 'schedule');
+      if (stage !== 'readme') expectKey(`workbench:guidance.choose.${stage}`, 'guidance');
+    }
+    for (const status of STAGE_STATUSES) expectKey(`workbench:stage_status.${status}`, 'schedule');
+    for (const status of FORM_STATUSES) expectKey(`forms:list.status.${status}`, 'forms-overview');
+    for (const form of [...CASE_FORMS, 'ETA-9089'])
+      expectKey(`forms:instructions.forms.${form}`, 'instructions');
+    for (const form of PAYMENT_FORMS) expectKey(`workbench:payment_method.${form}`, 'filing-settings');
+    for (const fee of FEE_KEYS) expectKey(`forms:fees.${fee}`, 'fees-card');
+    for (const reason of FORM_PDF_REASONS) expectKey(`forms:pdf.reasons.${reason}`, 'pdf-actions');
+    for (const kind of ETA9089_FILE_KINDS) expectKey(`forms:eta9089.files.${kind}`, 'eta9089');
+    for (const state of ['idle', 'pending', 'saving', 'error', 'conflict', 'saved_at'])
+      expectKey(`forms:wizard.save_state.${state}`, 'save-state');
   });
 });

@@ -53,11 +53,19 @@ describe('shop deep links', () => {
     expect(readShopDeepLink('?project=usa_eb1a')).toEqual({ project: 'USA_EB1A' });
     expect(readShopDeepLink('?project=UK&service=<script>')).toEqual({});
     expect(readShopDeepLink('')).toEqual({});
+    expect(readShopDeepLink('?project=USA_NIW&promo=welcome50')).toEqual({
+      project: 'USA_NIW',
+      promo: 'WELCOME50',
+    });
+    expect(readShopDeepLink('?promo=<b>')).toEqual({});
   });
 
   it('builds the links the Buy buttons and the workbench gate use', () => {
     expect(shopLink('USA_EB1A', 'DIY_STANDARD')).toBe('/payService?project=USA_EB1A&service=DIY_STANDARD');
     expect(shopLink()).toBe('/payService');
+    expect(shopLink('USA_NIW', 'DIY_STANDARD', 'FIRST10')).toBe(
+      '/payService?project=USA_NIW&service=DIY_STANDARD&promo=FIRST10',
+    );
   });
 
   it('follows only same-site paths inside the app', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX } from './common.ts';
 import { APPOINTMENT_TIME_RANGES } from './constants.ts';
 
 /**
@@ -84,7 +85,7 @@ export const ZAssessmentData = z.object({
       name: text(),
       gender: z.enum(GENDERS).nullable().optional(),
       birth_date: day,
-      email: text(254),
+      email: text(EMAIL_MAX),
       wechat: text(),
       marital_status: z.enum(MARITAL_STATUSES).nullable().optional(),
       children: z

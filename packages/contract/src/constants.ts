@@ -15,6 +15,8 @@ export const PHONE_AREA_CODE_LIST_SIZE = 200;
 export const DEFAULT_AREA_CODE = '86';
 export const SMS_RESEND_SECONDS = 60;
 export const ACCOUNT_DELETION_WAIT_DAYS = 7;
+/** Days after payment within which an unused service is refunded in full (terms of service, decision 0017). */
+export const REFUND_FULL_DAYS = 14;
 export const FREE_ASSESSMENT_PER_PERSON = 1;
 export const CONSULTATION_CALL_ATTEMPTS = 3;
 export const CONSULTATION_CALL_INTERVAL_MINUTES = 5;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX } from './common.ts';
 import { APPOINTMENT_TIME_RANGES, DEFAULT_AREA_CODE } from './constants.ts';
 
 /**
@@ -11,7 +12,7 @@ import { APPOINTMENT_TIME_RANGES, DEFAULT_AREA_CODE } from './constants.ts';
 export const CONTACT_NAME_MAX = 50;
 export const CONTACT_WECHAT_MAX = 50;
 export const CONTACT_ENTRANCE_MAX = 50;
-export const CONTACT_EMAIL_MAX = 254;
+export const CONTACT_EMAIL_MAX = EMAIL_MAX;
 
 export const ContactErrorCode = {
   nameRequired: 'contact_name_required',
@@ -72,6 +73,8 @@ export const ZContactRequest = z.object({
   phone: optionalText(C.phoneInvalid, 40, (s) => /^\d{5,15}$/.test(stripNonDigits(s))),
   /** 6 digits; required only when not logged in. */
   sms_code: optionalText(C.smsCodeFormat, 6, (s) => /^\d{6}$/.test(s)),
+  /** The `sms_ticket` of the send that delivered `sms_code` (POST /auth/customer/send_sms_code/); with it. */
+  sms_ticket: optionalText(C.smsCodeRequired, 64),
   /** Optional; if given it must match a simple address pattern. */
   email: optionalText(C.emailInvalid, CONTACT_EMAIL_MAX, (s) => CONTACT_EMAIL_PATTERN.test(s)),
   /** A messaging-app id (optional). */

@@ -13,5 +13,17 @@ export const ErrorCode = {
   unsupportedMediaType: 'unsupported_media_type',
   badRequest: 'bad_request',
   notReady: 'not_ready',
+  /** A dependency (PostgreSQL, …) did not answer in time or refused: try again later. */
+  serviceUnavailable: 'service_unavailable',
+  /** A NUL character or a lone surrogate in a text field. */
+  invalidCharacters: 'invalid_characters',
+  /** The path is not valid percent-encoding. */
+  badUrl: 'bad_url',
+  /** A path segment is longer than any id or name we use. */
+  uriTooLong: 'uri_too_long',
+  /** The Idempotency-Key header is not 16–100 letters, digits, `.`, `_`, `:` or `-`. */
+  idempotencyKeyInvalid: 'idempotency_key_invalid',
+  /** The same Idempotency-Key came with a different request. */
+  idempotencyKeyReused: 'idempotency_key_reused',
 } as const;
 export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

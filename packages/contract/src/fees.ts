@@ -11,7 +11,14 @@ export interface DatedAmount {
   cents: number;
 }
 
-export type FeeKey = 'i140' | 'asylumProgramSelf' | 'asylumProgramStandard' | 'i907' | 'nvcPerPerson';
+export const FEE_KEYS = [
+  'i140',
+  'asylumProgramSelf',
+  'asylumProgramStandard',
+  'i907',
+  'nvcPerPerson',
+] as const;
+export type FeeKey = (typeof FEE_KEYS)[number];
 
 export const FEE_SCHEDULE: Record<FeeKey, readonly DatedAmount[]> = {
   /** Form I-140 filing fee: $700 (2016 rule), $715 from 2024-04-01 (final rule of 2024-01-31). */
@@ -100,6 +107,36 @@ export function selfPetitionFees(opts: {
         }
       : null,
   };
+}
+
+/** The form a payment belongs with in the package: the I-907 fee goes with the I-907, the others with the I-140. */
+export type PaymentForm = 'I-140' | 'I-907';
+
+export interface PaymentDue {
+  /** The fee this payment pays (the first line of its group). */
+  key: FeeKey;
+  cents: number;
+  /** Every fee line the payment covers (lines that need no separate payment join the I-140 payment). */
+  keys: FeeKey[];
+  forForm: PaymentForm;
+}
+
+/**
+ * The payments a filing needs: one per fee that USCIS wants paid separately, the others joined to the I-140
+ * filing fee. Every payment uses the one payment form the case chose (G-1450 card or G-1650 ACH, never
+ * mixed), and the authorised amount of each is exactly its fee.
+ */
+export function paymentsDue(fees: FilingFees): PaymentDue[] {
+  const payments: PaymentDue[] = [];
+  for (const line of fees.lines) {
+    const forForm: PaymentForm = line.key === 'i907' ? 'I-907' : 'I-140';
+    const joined = !line.separatePayment && payments.find((p) => p.forForm === 'I-140');
+    if (joined) {
+      joined.cents += line.cents;
+      joined.keys.push(line.key);
+    } else payments.push({ key: line.key, cents: line.cents, keys: [line.key], forForm });
+  }
+  return payments;
 }
 
 /** "$2,965" — money for display (US cents → dollars, no decimals when whole). */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ZIdParam, ZIdValue, ZPage, ZPageQuery } from './common.ts';
 
 /**
- * Q&A zone (spec §2 Q&A zone, §5 "It cannot left blank!", §6 Visitor, §7 Q&A and suggestions). Questions and
+ * Q&A zone (spec §2 Q&A zone, §5 "This cannot be left blank.", §6 Visitor, §7 Q&A and suggestions). Questions and
  * answers are stored in both languages; every call answers in the caller's `Language`.
  */
 
@@ -15,7 +16,7 @@ export const HOT_KEYWORDS_LIMIT = 10;
 
 /**
  * Error `code`s of the Q&A calls: `blank` is an empty or whitespace-only question or suggestion (400,
- * "It cannot left blank!"); asking needs a login (401 `unauthorized`).
+ * "This cannot be left blank."); asking needs a login (401 `unauthorized`).
  */
 export const QaErrorCode = { blank: 'blank' } as const;
 
@@ -33,15 +34,13 @@ export const ZQa = z.object({
 });
 export type TQa = z.infer<typeof ZQa>;
 
-export const ZQaQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(QA_PAGE_SIZE_MAX).default(10),
+export const ZQaQuery = ZPageQuery({ size: 10, maxSize: QA_PAGE_SIZE_MAX }).extend({
   /** Searched in the question and the answer, in the caller's language; `%` and `_` are plain characters. */
   keyword: z.string().trim().max(QA_KEYWORD_MAX).optional(),
-  category_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  category_id: ZIdParam.optional(),
 });
 export type TQaQuery = z.infer<typeof ZQaQuery>;
-export const ZQaPage = z.object({ count: z.number().int(), results: z.array(ZQa) });
+export const ZQaPage = ZPage(ZQa);
 
 export const ZHotKeyword = z.object({ keyword: z.string(), count: z.number().int() });
 export type THotKeyword = z.infer<typeof ZHotKeyword>;
@@ -49,7 +48,7 @@ export const ZHotKeywords = z.array(ZHotKeyword);
 
 /** A customer's question; staff answer it before it is published. */
 export const ZAskQuestionRequest = z.object({
-  category_id: z.number().int().positive().max(2_147_483_647).optional(),
+  category_id: ZIdValue.optional(),
   question: z.string().trim().min(1).max(QA_QUESTION_MAX),
 });
 export type TAskQuestionRequest = z.infer<typeof ZAskQuestionRequest>;

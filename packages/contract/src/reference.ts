@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPageQuery } from './common.ts';
 
 /** Phone area code entry (spec §3 Reference lists). */
 export const ZAreaCode = z.object({
@@ -10,13 +11,7 @@ export const ZAreaCode = z.object({
 });
 export type TAreaCode = z.infer<typeof ZAreaCode>;
 
-export const ZAreaCodeQuery = z.object({
-  size: z.coerce.number().int().min(1).max(500).default(200),
-  page: z.coerce.number().int().min(1).default(1),
-});
-
-export const ZPage = <T extends z.ZodType>(item: T) =>
-  z.object({ count: z.number().int(), results: z.array(item) });
+export const ZAreaCodeQuery = ZPageQuery({ size: 200, maxSize: 500 });
 
 /** Time zone entry: `name` is what people read, `code` the IANA identifier. */
 export const ZTimezone = z.object({ name: z.string(), code: z.string(), offset_minutes: z.number().int() });
@@ -39,4 +34,6 @@ export const ZReady = z.object({
   status: z.literal('ready'),
   database: z.string(),
   migrations: z.number().int(),
+  /** `degraded`: Redis does not answer and the rate limits count per process; `off`: no REDIS_URL. */
+  redis: z.enum(['ok', 'degraded', 'off']),
 });

@@ -39,6 +39,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/viewPreview', titleKey: 'viewPreview' },
   { path: '/onePagePreview', titleKey: 'onePagePreview' },
   { path: '/privacyFile', titleKey: 'privacyFile' },
+  { path: '/termsOfService', titleKey: 'termsOfService' },
   { path: '/promotion', titleKey: 'promotion' },
 ];
 

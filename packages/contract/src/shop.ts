@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdList, ZIdParam, ZMinorAmount, ZPage, ZPageQuery } from './common.ts';
 
 /**
  * Shop, orders, payments, entitlements and plans (spec §1 Offer, §2 Shop / Personal centre, §3 Order /
@@ -76,13 +77,27 @@ export type TProduct = z.infer<typeof ZProduct>;
 export const ZProductQuery = z.object({ project_code: ZProjectCode.optional() });
 export const ZProductList = z.array(ZProduct);
 
+/**
+ * GET /api/customer/promotion/ (visitor or login): the promo codes on offer now — active, within their dates,
+ * and not referral codes (those belong to one referrer) — for the promotion page. A first purchase only
+ * (spec §5); `value` is a percent or an amount in USD cents.
+ */
+export const ZPromotion = z.object({
+  code: z.string(),
+  kind: z.enum(['percent', 'amount']),
+  value: z.number().int(),
+  valid_until: z.string().nullable(),
+});
+export type TPromotion = z.infer<typeof ZPromotion>;
+export const ZPromotionList = z.array(ZPromotion);
+
 // ── Pricing ─────────────────────────────────────────────────────────────────────────────────────────────
 
 export const PROMO_CODE_MAX = 32;
 
 /** POST /api/customer/order/quote/ — the base service and/or add-ons of one project. */
 export const ZQuoteRequest = z.object({
-  product_ids: z.array(z.number().int().positive()).min(1).max(SERVICE_CODES.length),
+  product_ids: ZIdList(SERVICE_CODES.length),
   /** Promo or referral code; works only on the customer's first purchase (spec §5). */
   promo_code: z.string().trim().max(PROMO_CODE_MAX).optional(),
 });
@@ -163,11 +178,8 @@ export const ZOrder = z.object({
 });
 export type TOrder = z.infer<typeof ZOrder>;
 
-export const ZOrderQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
-});
-export const ZOrderPage = z.object({ count: z.number().int(), results: z.array(ZOrder) });
+export const ZOrderQuery = ZPageQuery({ size: 20, maxSize: 100 });
+export const ZOrderPage = ZPage(ZOrder);
 
 /** POST /api/customer/order/{id}/pay/ */
 export const ZPayRequest = z.object({ method: z.enum(PAYMENT_METHODS) });
@@ -215,13 +227,45 @@ export const ZSandboxCompleteResponse = z.object({ redirect_url: z.string(), ord
 
 // ── Staff (service functions now; the staff console screen comes with its issue) ─────────────────────────
 
-/** POST /api/staff/order/{id}/confirm_transfer/ — `received` defaults to the whole CNY amount. */
+/**
+ * POST /api/staff/order/{id}/confirm_transfer/ with an Idempotency-Key header (required here: the staff console
+ * makes one per click; the same key again answers the first result and records nothing — decision 0011). `received_cny` defaults to
+ * what is still due; more than is still due is refused (409 transfer_exceeds_due).
+ */
 export const ZStaffConfirmTransferRequest = z.object({
-  received_cny: z.number().int().positive().optional(),
+  received_cny: ZMinorAmount.optional(),
   note: z.string().max(500).optional(),
 });
 /** POST /api/staff/order/{id}/reject_transfer/ */
 export const ZStaffRejectTransferRequest = z.object({ reason: z.string().trim().min(1).max(500) });
+
+/**
+ * Payments staff must look at (the finance queue): a first-purchase promo whose order was not the first
+ * paid (`amount` = the discount given), money beyond what the order costs (`amount` = the excess), a
+ * payment for an order whose account was erased (`amount` = the payment).
+ */
+export const PAYMENT_FLAG_KINDS = ['promo_conflict', 'overpayment', 'customer_erased'] as const;
+export type PaymentFlagKind = (typeof PAYMENT_FLAG_KINDS)[number];
+export const ZPaymentFlag = z.object({
+  id: z.number().int(),
+  kind: z.enum(PAYMENT_FLAG_KINDS),
+  order_id: z.number().int(),
+  order_no: z.string(),
+  payment_id: z.number().int(),
+  amount: ZMoney,
+  created_at: z.string(),
+  resolved_at: z.string().nullable(),
+});
+export type TPaymentFlag = z.infer<typeof ZPaymentFlag>;
+/** GET /api/staff/payment_flag/ — newest first; `open` (default true) lists the unresolved ones only. */
+export const ZPaymentFlagQuery = ZPageQuery({ size: 50, maxSize: 200 }).extend({
+  order_id: ZIdParam.optional(),
+  open: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+export const ZPaymentFlagPage = ZPage(ZPaymentFlag);
 
 // ── Entitlements (rights) and plans ─────────────────────────────────────────────────────────────────────
 
@@ -261,8 +305,14 @@ export const ZBoughtProjectServices = z.array(
 export const ZPlanRecord = z.object({
   index: z.number().int(),
   plan_name: z.string(),
+  /** Rendered by the server in the reader's language (dates in UTC); `message` lets a screen render it itself. */
   content: z.string(),
   time: z.string(),
+  /**
+   * The record as an i18n key (`messages:…`) with its parameters (`service` a service code, `until` an ISO
+   * instant), so the screen shows dates in the reader's time zone like the rest of the page; null for staff text.
+   */
+  message: z.object({ key: z.string(), params: z.record(z.string(), z.string()) }).nullable(),
 });
 export const ZPlan = z.object({
   id: z.number().int(),
@@ -305,7 +355,7 @@ export const ShopErrorCode = {
   paymentMethodUnavailable: 'payment_method_unavailable',
   paymentProviderFailed: 'payment_provider_failed',
   webhookRefused: 'webhook_refused',
-  /** "You haven't purchase the DIY service, the service is available after purchasing" */
+  /** "You haven't purchased the DIY service. It is available after purchase." */
   purchaseRequired: 'purchase_required',
   /** "You need to buy to view it" */
   buyToView: 'buy_to_view',
@@ -314,4 +364,10 @@ export const ShopErrorCode = {
   /** Expired entitlement: read-only */
   entitlementExpired: 'entitlement_expired',
   staffUnauthorized: 'staff_unauthorized',
+  /** A staff confirmation without a usable Idempotency-Key header (400). */
+  idempotencyKeyRequired: 'idempotency_key_required',
+  /** A confirmed bank transfer larger than what is still due (409, names the amount due). */
+  transferExceedsDue: 'transfer_exceeds_due',
+  /** Another request of the same order is still opening its checkout at the provider (409). */
+  checkoutInProgress: 'checkout_in_progress',
 } as const;

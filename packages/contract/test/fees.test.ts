@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEE_SCHEDULE, feeOn, formatUsd, selfPetitionFees } from '../src/fees.ts';
+import { FEE_SCHEDULE, feeOn, formatUsd, paymentsDue, selfPetitionFees } from '../src/fees.ts';
 
 describe('fee table', () => {
   it('I-140: $700 until 2024-03-31, $715 from 2024-04-01', () => {
@@ -48,5 +48,25 @@ describe('fee table', () => {
   it('formats dollars', () => {
     expect(formatUsd(296_500)).toBe('$2,965');
     expect(formatUsd(34_550)).toBe('$345.50');
+  });
+});
+
+describe('payments due', () => {
+  it('one payment per separately paid fee, each with exactly its amount; the I-907 fee goes with the I-907', () => {
+    const eb1a = paymentsDue(selfPetitionFees({ category: 'EB1A', date: '2026-11-21', premium: true }));
+    expect(eb1a).toEqual([
+      { key: 'i140', cents: 71_500, keys: ['i140'], forForm: 'I-140' },
+      { key: 'asylumProgramSelf', cents: 30_000, keys: ['asylumProgramSelf'], forForm: 'I-140' },
+      { key: 'i907', cents: 296_500, keys: ['i907'], forForm: 'I-907' },
+    ]);
+    const niw = paymentsDue(selfPetitionFees({ category: 'NIW', date: '2026-11-21', premium: false }));
+    expect(niw.map((p) => [p.key, p.cents])).toEqual([
+      ['i140', 71_500],
+      ['asylumProgramSelf', 30_000],
+    ]);
+    // Before the Asylum Program Fee existed: the I-140 fee alone.
+    expect(paymentsDue(selfPetitionFees({ category: 'NIW', date: '2024-03-01', premium: false }))).toEqual([
+      { key: 'i140', cents: 70_000, keys: ['i140'], forForm: 'I-140' },
+    ]);
   });
 });

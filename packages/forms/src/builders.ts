@@ -12,6 +12,7 @@ import type {
   Localized,
   PdfBox,
   PdfMapping,
+  RepeatGroup,
 } from './types.ts';
 
 export const L = (en: string, zh: string): Localized => ({ zh, en });
@@ -382,6 +383,14 @@ export function additionalInfoRow(
       required: anyRef,
     }),
   ];
+}
+
+/** The rows `additionalInfoRow` builds for items `numbers` of part `partNo`, as a repeat group. */
+export function additionalInfoRepeat(partNo: number, numbers: readonly number[]): RepeatGroup {
+  return {
+    label: L('Additional information entry', '补充信息条目'),
+    rows: numbers.map((n) => ['a', 'b', 'c', 'd'].map((s) => `p${partNo}.${n}${s}`)),
+  };
 }
 
 export interface ContactBlockSpec {

@@ -305,3 +305,15 @@ export const NIW_SAMPLE: SampleCase = {
 };
 
 export const SAMPLES: readonly SampleCase[] = [EB1A_SAMPLE, NIW_SAMPLE];
+
+/** A non-attorney preparer in I-907 Part 5 (add 'p3.2' and 'p3.2_name' for the requestor's statement). */
+export const I907_PREPARER_SAMPLE: FormValues = {
+  'p5.1a': 'LIN',
+  'p5.1b': 'Mei',
+  'p5.3_street': '1 Main Street',
+  'p5.3_city': 'Boston',
+  'p5.3_state': 'MA',
+  'p5.3_zip': '02110',
+  'p5.3_country': 'United States',
+  'p5.4': '6175550100',
+};

@@ -154,7 +154,23 @@ export type CheckKind =
   /** G-1450: the card number passes Luhn, matches the brand item, and the expiry is this month or later. */
   | { kind: 'card'; number: string; brand: string; expiry: string; amount: string }
   /** G-1650: the ABA routing number checksum and the account number's digits; amount > 0. */
-  | { kind: 'ach'; routing: string; account: string; amount: string };
+  | { kind: 'ach'; routing: string; account: string; amount: string }
+  /**
+   * I-907: a preparer named in the preparer part (`named`) and the requestor's statement that a preparer
+   * prepared the request (`declared`, a checkbox) go together — both or neither.
+   */
+  | { kind: 'preparer'; named: string; declared: string };
+
+/**
+ * Rows of one shape that repeat (I-140 Part 7 persons, the "additional information" page / part / item rows):
+ * the wizard shows the rows in use plus one, and offers another until the form has no more room.
+ */
+export interface RepeatGroup {
+  /** What one row is, for "Add another …" (`Person`, `Additional information entry`). */
+  label: Localized;
+  /** Each row's item ids, in form order; every row has the same shape. */
+  rows: readonly (readonly string[])[];
+}
 
 export interface Part {
   id: string;
@@ -164,6 +180,7 @@ export interface Part {
   help?: Localized;
   items: readonly Item[];
   visibleWhen?: Condition;
+  repeat?: RepeatGroup;
 }
 
 export interface FormDefinition {

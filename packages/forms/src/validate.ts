@@ -66,7 +66,12 @@ export type IssueCode =
   | 'card_expired'
   | 'amount_not_positive'
   | 'routing_invalid'
-  | 'account_number_invalid';
+  | 'account_number_invalid'
+  | 'amount_not_fees_due'
+  | 'preparer_not_declared'
+  | 'preparer_missing'
+  | 'value_fixed'
+  | 'profile_conflict';
 
 export interface Issue {
   itemId: string;
@@ -79,6 +84,13 @@ export interface ValidateOptions {
   today: string;
   /** E-mail domains that are refused (spec §5: one large consumer mail service); compared case-insensitively. */
   refusedEmailDomains?: readonly string[];
+  /**
+   * The authorised amount of a payment check (G-1450/G-1650) must be one of these fees, in US cents, from the
+   * dated fee table (`checked` is the table's verification date, shown in the message).
+   */
+  amountsDue?: { cents: readonly number[]; checked: string };
+  /** Answers the case decides (the petition type of an EB-1A or NIW workbench): any other answer is refused. */
+  fixed?: FormValues;
 }
 
 const M: Record<IssueCode, (p: Record<string, string | number>) => Localized> = {
@@ -177,6 +189,26 @@ const M: Record<IssueCode, (p: Record<string, string | number>) => Localized> = 
     en: 'A bank account number has 4 to 17 digits.',
     zh: '银行账号应为 4 至 17 位数字。',
   }),
+  amount_not_fees_due: (p) => ({
+    en: `The authorised amount must be the fee due: ${p.amounts} (USCIS fee table checked on ${p.checked}).`,
+    zh: `授权金额必须等于应缴费用：${p.amounts}（移民局费用表核对日期 ${p.checked}）。`,
+  }),
+  preparer_not_declared: () => ({
+    en: 'A preparer is named in the preparer part: select this statement too (or remove the preparer).',
+    zh: '代填人部分已填写代填人：请同时勾选此声明（或删除代填人信息）。',
+  }),
+  preparer_missing: () => ({
+    en: 'You said a preparer prepared this request: give the preparer in the preparer part (or clear this box).',
+    zh: '您声明由代填人填写本请求：请在代填人部分填写其信息（或取消勾选）。',
+  }),
+  profile_conflict: (p) => ({
+    en: `This answer comes from your profile, like Part ${p.part} item ${p.item}, and must be the same: change both, or override it for this form.`,
+    zh: `此项与第 ${p.part} 部分第 ${p.item} 项同取自个人资料，两者必须一致：请同时修改，或为本表单独填写。`,
+  }),
+  value_fixed: (p) => ({
+    en: `This answer is set by your case: ${p.expected_en}.`,
+    zh: `此项由您的案件决定：${p.expected_zh}。`,
+  }),
 };
 
 const BRAND_NAMES: Record<string, string> = {
@@ -189,6 +221,15 @@ const BRAND_NAMES: Record<string, string> = {
 const EMAIL =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 const CHOICE_TYPES = new Set(['radio', 'select', 'state', 'yes_no']);
+
+/** One issue with its localised message (for rules checked outside `validateForm`). */
+export function issueOf(
+  itemId: string,
+  code: IssueCode,
+  params: Record<string, string | number> = {},
+): Issue {
+  return { itemId, code, message: M[code](params) };
+}
 
 export function validateForm(def: FormDefinition, values: FormValues, opts: ValidateOptions): Issue[] {
   const issues: Issue[] = [];
@@ -228,6 +269,7 @@ export function validateForm(def: FormDefinition, values: FormValues, opts: Vali
   checkAddresses(def, values, add, hasIssue);
   checkDateRanges(def, values, add);
   checkPayments(def, values, opts, add, hasIssue);
+  checkFixed(def, values, opts, add);
   return issues;
 }
 
@@ -370,7 +412,23 @@ function checkPayments(
     const m = normaliseMoney(values[id]);
     if (m !== null && Number(m) <= 0) add(id, 'amount_not_positive');
   };
+  const due = (id: string) => {
+    const m = normaliseMoney(values[id]);
+    if (m === null || !opts.amountsDue || hasIssue(id)) return;
+    const cents = Math.round(Number(m) * 100);
+    if (!opts.amountsDue.cents.includes(cents)) {
+      const amounts = opts.amountsDue.cents.map((c) => `$${(c / 100).toLocaleString('en-US')}`).join(', ');
+      add(id, 'amount_not_fees_due', { amounts, checked: opts.amountsDue.checked });
+    }
+  };
   for (const c of def.checks ?? []) {
+    if (c.kind === 'preparer') {
+      const named = !isEmpty(values[c.named]);
+      const declared = values[c.declared] === true;
+      if (named && !declared) add(c.declared, 'preparer_not_declared');
+      if (declared && !named) add(c.named, 'preparer_missing');
+      continue;
+    }
     if (c.kind === 'card') {
       const raw = asText(values[c.number]);
       if (raw && !hasIssue(c.number)) {
@@ -388,6 +446,7 @@ function checkPayments(
       const exp = asText(values[c.expiry]);
       if (exp && isValidIsoMonth(exp) && !cardNotExpired(exp, opts.today)) add(c.expiry, 'card_expired');
       positive(c.amount);
+      due(c.amount);
     } else {
       const routing = asText(values[c.routing]);
       if (routing && !hasIssue(c.routing) && !abaRoutingValid(digitsOnly(routing)))
@@ -401,6 +460,19 @@ function checkPayments(
         add(c.account, 'account_number_invalid');
       }
       positive(c.amount);
+      due(c.amount);
     }
+  }
+}
+
+/** Answers fixed by the case (EB-1A → Part 2 1.a, NIW → 1.h): an empty answer is `required`, another one refused. */
+function checkFixed(def: FormDefinition, values: FormValues, opts: ValidateOptions, add: Add): void {
+  for (const [id, expected] of Object.entries(opts.fixed ?? {})) {
+    const item = findItem(def, id);
+    const v = values[id];
+    if (!item || isEmpty(v) || asText(v) === asText(expected)) continue;
+    const option = item.options?.find((o) => o.value === asText(expected));
+    const label = option?.label ?? { en: asText(expected), zh: asText(expected) };
+    add(id, 'value_fixed', { expected_en: label.en, expected_zh: label.zh });
   }
 }

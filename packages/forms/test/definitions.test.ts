@@ -18,6 +18,13 @@ describe('registry', () => {
     expect(getForm('I-907')!.parts.filter((p) => p.number > 0)).toHaveLength(6);
   });
 
+  it('marks the repeating rows: I-140 Part 7 persons and Part 11 rows, I-907 Part 6 rows', () => {
+    const rows = (form: string, part: string) =>
+      getForm(form)!.parts.find((p) => p.id === part)!.repeat?.rows.length ?? 0;
+    expect([rows('I-140', 'p7'), rows('I-140', 'p11'), rows('I-907', 'p6')]).toEqual([6, 5, 3]);
+    expect(getForm('I-140')!.parts.find((p) => p.id === 'p7')!.repeat!.rows[1]![0]).toBe('p7.7a');
+  });
+
   it('G-1650 has no field map and maps nothing; G-1450 notes the edition of its field list', () => {
     const g1650 = getForm('G-1650')!;
     expect(g1650.fieldmap).toBeNull();
@@ -31,6 +38,19 @@ describe.each(FORMS.map((f) => [`${f.formNumber} ${f.edition}`, f] as const))('%
   const ids = new Set(items.map((i) => i.id));
 
   it('has unique item ids', () => expect(ids.size).toBe(items.length));
+
+  it('repeats rows of existing items of the same part, same shape, never shared', () => {
+    for (const p of def.parts) {
+      if (!p.repeat) continue;
+      const own = new Set(p.items.map((i) => i.id));
+      const all = p.repeat.rows.flat();
+      expect(new Set(all).size, p.id).toBe(all.length);
+      for (const id of all) expect(own.has(id), `${p.id}: ${id}`).toBe(true);
+      const shape = (row: readonly string[]) => row.map((id) => items.find((i) => i.id === id)!.type).join();
+      for (const row of p.repeat.rows) expect(shape(row), p.id).toBe(shape(p.repeat.rows[0]!));
+      expect(CJK.test(p.repeat.label.zh)).toBe(true);
+    }
+  });
 
   it('has Chinese and English labels everywhere', () => {
     for (const p of def.parts) expect(CJK.test(p.title.zh), p.id).toBe(true);

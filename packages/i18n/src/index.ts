@@ -3,6 +3,7 @@ import enAssessment from '../locales/en/assessment.json' with { type: 'json' };
 import enCommon from '../locales/en/common.json' with { type: 'json' };
 import enContact from '../locales/en/contact.json' with { type: 'json' };
 import enErrors from '../locales/en/errors.json' with { type: 'json' };
+import enForms from '../locales/en/forms.json' with { type: 'json' };
 import enHome from '../locales/en/home.json' with { type: 'json' };
 import enMessages from '../locales/en/messages.json' with { type: 'json' };
 import enNotifications from '../locales/en/notifications.json' with { type: 'json' };
@@ -13,12 +14,14 @@ import enQa from '../locales/en/qa.json' with { type: 'json' };
 import enRoutes from '../locales/en/routes.json' with { type: 'json' };
 import enScreens from '../locales/en/screens.json' with { type: 'json' };
 import enShop from '../locales/en/shop.json' with { type: 'json' };
+import enUploads from '../locales/en/uploads.json' with { type: 'json' };
 import enWorkbench from '../locales/en/workbench.json' with { type: 'json' };
 import zhAccount from '../locales/zh/account.json' with { type: 'json' };
 import zhAssessment from '../locales/zh/assessment.json' with { type: 'json' };
 import zhCommon from '../locales/zh/common.json' with { type: 'json' };
 import zhContact from '../locales/zh/contact.json' with { type: 'json' };
 import zhErrors from '../locales/zh/errors.json' with { type: 'json' };
+import zhForms from '../locales/zh/forms.json' with { type: 'json' };
 import zhHome from '../locales/zh/home.json' with { type: 'json' };
 import zhMessages from '../locales/zh/messages.json' with { type: 'json' };
 import zhNotifications from '../locales/zh/notifications.json' with { type: 'json' };
@@ -29,6 +32,7 @@ import zhQa from '../locales/zh/qa.json' with { type: 'json' };
 import zhRoutes from '../locales/zh/routes.json' with { type: 'json' };
 import zhScreens from '../locales/zh/screens.json' with { type: 'json' };
 import zhShop from '../locales/zh/shop.json' with { type: 'json' };
+import zhUploads from '../locales/zh/uploads.json' with { type: 'json' };
 import zhWorkbench from '../locales/zh/workbench.json' with { type: 'json' };
 
 /**
@@ -42,6 +46,7 @@ export const resources = {
     common: zhCommon,
     contact: zhContact,
     errors: zhErrors,
+    forms: zhForms,
     home: zhHome,
     messages: zhMessages,
     notifications: zhNotifications,
@@ -52,6 +57,7 @@ export const resources = {
     routes: zhRoutes,
     screens: zhScreens,
     shop: zhShop,
+    uploads: zhUploads,
     workbench: zhWorkbench,
   },
   en: {
@@ -60,6 +66,7 @@ export const resources = {
     common: enCommon,
     contact: enContact,
     errors: enErrors,
+    forms: enForms,
     home: enHome,
     messages: enMessages,
     notifications: enNotifications,
@@ -70,6 +77,7 @@ export const resources = {
     routes: enRoutes,
     screens: enScreens,
     shop: enShop,
+    uploads: enUploads,
     workbench: enWorkbench,
   },
 } as const;

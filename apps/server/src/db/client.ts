@@ -1,8 +1,10 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
+import { DEFAULT_PG_TIMEOUTS, dropOnReadTimeout, type PgTimeouts, pgTimeoutOptions } from './pg-timeouts.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -42,6 +44,8 @@ export const PGLITE_CONF = [
 
 export interface OpenOptions {
   databaseUrl?: string | undefined;
+  /** PostgreSQL only: bounds on connecting, statements and idle transactions (DATABASE_*_TIMEOUT_MS). */
+  timeouts?: PgTimeouts | undefined;
   /** PGlite data directory; ignored when databaseUrl is set. `undefined` + no url = in-memory. */
   pgliteDir?: string | undefined;
   /** Start PGlite from a dump (tests clone a migrated template this way). */
@@ -50,16 +54,24 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolMax ?? 10);
+  if (opts.databaseUrl) {
+    return openPostgres(opts.databaseUrl, opts.poolMax ?? 10, opts.timeouts ?? DEFAULT_PG_TIMEOUTS);
+  }
   return openPglite(opts.pgliteDir, opts.loadDataDir);
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+async function openPostgres(url: string, max: number, timeouts: PgTimeouts): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool: Pool = new pg.Pool({ connectionString: url, max, application_name: 'dossier' });
+  const pool: Pool = new pg.Pool({
+    connectionString: url,
+    max,
+    application_name: 'dossier',
+    ...pgTimeoutOptions(timeouts),
+  });
   // A pool error on an idle client must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  pool.on('connect', dropOnReadTimeout);
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',
@@ -112,41 +124,6 @@ async function openPglite(dir: string | undefined, loadDataDir: Blob | undefined
       releaseLock();
     },
   };
-}
-
-/**
- * PGlite is one process's database: a second process opening the same directory would corrupt it.
- * A lock file with the owner's pid refuses the second one clearly (a stale lock from a dead process is
- * taken over). Several processes need PostgreSQL via DATABASE_URL.
- */
-function lockDataDir(dir: string): () => void {
-  const lockPath = `${dir.replace(/\/$/, '')}.lock`;
-  mkdirSync(dirname(lockPath), { recursive: true });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
-      return () => rmSync(lockPath, { force: true });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      const owner = Number(readFileSync(lockPath, 'utf8'));
-      if (owner && owner !== process.pid && isAlive(owner)) {
-        throw new Error(
-          `The embedded database at ${dir} is in use by process ${owner}. Stop it, or set DATABASE_URL to share PostgreSQL between processes.`,
-        );
-      }
-      rmSync(lockPath, { force: true });
-    }
-  }
-  throw new Error(`Could not lock ${lockPath}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**

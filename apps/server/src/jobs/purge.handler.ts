@@ -3,6 +3,9 @@ import type { AppContext } from '../context.ts';
 import { jobRun } from '../db/schema/index.ts';
 import { purgeDeletedAccounts, purgeExpiredCredentials } from '../modules/customer/customer.purge.ts';
 import { purgeOldSearches } from '../modules/qa/qa.service.ts';
+import { purgeUnverifiedWebhookEvents } from '../modules/shop/webhook.service.ts';
+import { purgeStaffSignIns } from '../modules/staff/staff.purge.ts';
+import { uploadPurgeSteps } from '../modules/uploads/uploads.purge.ts';
 import { INCOMPLETE_UPLOAD_MAX_AGE_MS, PURGE_JOB, type TPurgePayload } from './purge.job.ts';
 
 export interface PurgeStep {
@@ -20,6 +23,9 @@ export const purgeSteps: PurgeStep[] = [
   purgeDeletedAccounts,
   purgeExpiredCredentials,
   purgeOldSearches,
+  purgeUnverifiedWebhookEvents,
+  ...uploadPurgeSteps,
+  purgeStaffSignIns,
 ];
 
 /** Runs every purge step and records the run in job_run (what was removed, per step). */

@@ -1,6 +1,11 @@
 import type { AppContext } from '../context.ts';
 import { PURGE_CRON, PURGE_JOB, ZPurgePayload } from './purge.job.ts';
 import { SHOP_EXPIRY_CRON, SHOP_EXPIRY_JOB } from './shop-expiry.job.ts';
+import {
+  UPLOAD_NORMALISE_JOB,
+  uploadNormaliseQueue,
+  ZUploadNormalisePayload,
+} from './uploads-normalise.job.ts';
 
 /**
  * Starts the worker role: creates the queues, registers the schedules and the handlers. Handlers are
@@ -20,5 +25,12 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
     const { expireDue } = await import('../modules/shop/order-transitions.ts');
     const n = await expireDue(ctx.db.db, ctx.clock.now());
     if (n > 0) ctx.logger.info({ expired: n }, 'unpaid orders expired');
+  });
+  await boss.createQueue(UPLOAD_NORMALISE_JOB, uploadNormaliseQueue(ctx.config.uploads.normaliseTimeoutMs));
+  // One file at a time: the normaliser holds a whole file (≤ UPLOAD_MAX_MB) and its decoded pages in memory.
+  await boss.work(UPLOAD_NORMALISE_JOB, { batchSize: 1, includeMetadata: true }, async ([job]) => {
+    if (!job) return;
+    const { runUploadNormalise } = await import('./uploads-normalise.handler.ts');
+    await runUploadNormalise(ctx, ZUploadNormalisePayload.parse(job.data), job);
   });
 }

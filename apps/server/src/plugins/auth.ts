@@ -1,13 +1,14 @@
 import { AccountErrorCode, ErrorCode } from '@dossier/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { isSessionLive } from '../modules/auth/sessions.service.ts';
 import { verifyAccessToken } from '../modules/auth/tokens.ts';
 import { AppError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The authenticated customer on protected routes (set by requireCustomer). */
-    customer: { id: number } | null;
+    /** The authenticated customer and its session on protected routes (set by requireCustomer). */
+    customer: { id: number; sessionId: string } | null;
   }
 }
 
@@ -17,7 +18,9 @@ export function registerAuth(app: FastifyInstance): void {
 
 /**
  * onRequest hook for protected scopes: `Authorization: Bearer <access token>`. Missing or tampered →
- * 401 `unauthorized`; expired → 401 `token_expired` (the client refreshes and retries).
+ * 401 `unauthorized`; expired → 401 `token_expired` (the client refreshes and retries); its session ended
+ * (logout, phone change elsewhere, account deletion) → 401 `session_expired`, at once: one primary-key
+ * query per request (decision 0010).
  */
 export function requireCustomer(ctx: AppContext) {
   return async (req: FastifyRequest): Promise<void> => {
@@ -30,12 +33,32 @@ export function requireCustomer(ctx: AppContext) {
         ? new AppError(401, AccountErrorCode.tokenExpired)
         : new AppError(401, ErrorCode.unauthorized);
     }
-    req.customer = { id: r.customerId };
+    if (!(await isSessionLive(ctx, { customerId: r.customerId, sessionId: r.sessionId }))) {
+      throw new AppError(401, AccountErrorCode.sessionExpired);
+    }
+    req.customer = { id: r.customerId, sessionId: r.sessionId };
+  };
+}
+
+/**
+ * onRequest hook for calls visitors may make too: without an Authorization header the caller is a visitor
+ * (`req.customer` stays null); with one, it must be valid (a bad or expired token is a 401, never a silent
+ * downgrade to visitor).
+ */
+export function optionalCustomer(ctx: AppContext) {
+  const required = requireCustomer(ctx);
+  return async (req: FastifyRequest): Promise<void> => {
+    if (req.headers.authorization !== undefined) await required(req);
   };
 }
 
 /** The caller's id inside a scope guarded by requireCustomer. */
 export function customerIdOf(req: FastifyRequest): number {
+  return sessionOf(req).id;
+}
+
+/** The caller and the session of its access token, inside a scope guarded by requireCustomer. */
+export function sessionOf(req: FastifyRequest): { id: number; sessionId: string } {
   if (!req.customer) throw new AppError(401, ErrorCode.unauthorized);
-  return req.customer.id;
+  return req.customer;
 }

@@ -1,10 +1,14 @@
 import { ErrorCode, type TErrorCode } from '@dossier/contract';
+import { translate } from '@dossier/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDependencyUnavailable } from './dependency-errors.ts';
+import { localeOf } from './i18n.ts';
 
 /**
  * The one error type services throw. `messageKey` is an i18n key (`ns:key`, default namespace
- * `errors`); the handler below turns it into `{ code, msg }` in the caller's language.
+ * `errors`); the handler below turns it into `{ code, msg }` in the caller's language, plus `extra` fields
+ * a contract schema names (the per-item `issues` of a form save, the `current_version` of a conflict).
  */
 export class AppError extends Error {
   constructor(
@@ -12,6 +16,7 @@ export class AppError extends Error {
     readonly code: TErrorCode | string,
     readonly messageKey: string = code,
     readonly vars: Record<string, string | number> = {},
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(`${code}: ${messageKey}`);
   }
@@ -19,8 +24,15 @@ export class AppError extends Error {
 
 export const notFound = (key = ErrorCode.notFound) => new AppError(404, ErrorCode.notFound, key);
 
-function send(reply: FastifyReply, status: number, code: string, msg: string) {
-  return reply.status(status).type('application/json; charset=utf-8').send({ code, msg });
+/** An AppError whose message is `errors:<code>` (the usual case: one message per code). */
+export const errorOf = (status: number, code: string, vars: Record<string, string | number> = {}) =>
+  new AppError(status, code, `errors:${code}`, vars);
+
+function send(reply: FastifyReply, status: number, code: string, msg: string, extra = {}) {
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send({ ...extra, code, msg });
 }
 
 /** Status → code for Fastify's and plugins' own client errors. */
@@ -39,7 +51,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) {
       if (err.statusCode >= 500) req.log.error({ err }, 'service error');
-      return send(reply, err.statusCode, err.code, req.t(err.messageKey, err.vars));
+      return send(reply, err.statusCode, err.code, req.t(err.messageKey, err.vars), err.extra);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
@@ -49,6 +61,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || issuePath?.map(String).join('.');
       const field = path ? `${where}.${path}` : where;
       return send(reply, 400, ErrorCode.validation, req.t('errors:validation', { field }));
+    }
+    if (isDependencyUnavailable(err)) {
+      // The database (or another dependency) refused or did not answer in time: nothing the caller did wrong.
+      req.log.error({ err }, 'dependency unavailable');
+      return send(reply, 503, ErrorCode.serviceUnavailable, req.t(`errors:${ErrorCode.serviceUnavailable}`));
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, cause: err.cause }, 'response does not match its schema');
@@ -63,4 +80,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     req.log.error({ err }, 'unexpected error');
     return send(reply, 500, ErrorCode.internal, req.t('errors:internal'));
   });
+}
+
+/**
+ * Errors the router raises before any hook runs (Fastify's `frameworkErrors`): a path that is not valid
+ * percent-encoding, or a path parameter longer than routerOptions.maxParamLength. Answered like every other
+ * /api error, `{ code, msg }` in the caller's language, without echoing the URL.
+ */
+export function frameworkErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const locale = localeOf(req.headers.language);
+  const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const code = tooLong ? ErrorCode.uriTooLong : ErrorCode.badUrl;
+  req.log.info({ code: err.code }, 'refused by the router');
+  return send(reply, tooLong ? 414 : 400, code, translate(locale, `errors:${code}`));
 }

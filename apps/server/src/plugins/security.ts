@@ -4,12 +4,24 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import type { RedisHandle } from '../providers/redis/redis.ts';
 import { AppError } from './errors.ts';
+import { resilientStoreClass } from './rate-limit-store.ts';
+
+/**
+ * Counted: every route under /api. Decided on the route the router matched (`routeOptions.url`), never on the
+ * raw URL, so `/%61pi/…` (which the router decodes to the same handler) spends the same budget.
+ */
+export const isApiRoute = (routeUrl: string | undefined): boolean => (routeUrl ?? '').startsWith('/api/');
+/** Counted too: the metrics endpoint (its bearer token must not be guessable at an unlimited rate). */
+const isCounted = (routeUrl: string | undefined): boolean => isApiRoute(routeUrl) || routeUrl === '/metrics';
 
 /** Security headers, the global per-IP rate limit and upload limits. */
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: Config,
+  redis: RedisHandle | null,
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -38,19 +50,14 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     timeWindow: '1 minute',
     // The budget is for API calls: the SPA and its hashed assets (about 20 requests a page load) and the
     // orchestrator's health probes are not counted.
-    allowList: (req) => !req.url.startsWith('/api/'),
+    allowList: (req) => !isCounted(req.routeOptions.url),
     errorResponseBuilder: () => new AppError(429, ErrorCode.rateLimited),
-    // Several API nodes share their counters in Redis; one node counts in memory.
-    ...(redis ? { redis, nameSpace: 'dossier-rl:', skipOnError: true } : {}),
+    // Several API nodes share their counters in Redis; one node (or any node while Redis is down) counts in
+    // memory.
+    store: resilientStoreClass(redis),
   });
   await app.register(multipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 10, fields: 50, fieldSize: 1024 * 1024, parts: 100 },
     throwFileSizeLimit: true,
   });
-}
-
-async function connectRedis(url: string) {
-  const { Redis } = await import('ioredis');
-  // Fail fast: with skipOnError a Redis outage lets requests through instead of hanging them.
-  return new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
 }

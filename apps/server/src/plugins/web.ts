@@ -32,7 +32,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   const indexHtml = hasWeb ? readFileSync(indexPath) : null;
 
   app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0] ?? '/';
+    const path = canonicalPath(req.url);
     // A missing file (an old hashed asset, a typo'd icon) is a plain 404, not the SPA.
     const looksLikeFile = path.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(path);
     const wantsPage =
@@ -46,4 +46,19 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     }
     return reply.status(404).send({ code: ErrorCode.notFound, msg: req.t('errors:not_found') });
   });
+}
+
+/**
+ * The path as the router would see it: decoded, with runs of slashes folded, so `//api//x` and `/%61pi/x` are
+ * recognised as API calls (answered JSON), never as pages.
+ */
+export function canonicalPath(url: string): string {
+  const raw = url.split('?')[0] ?? '/';
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // Not valid percent-encoding: judge the raw text.
+  }
+  return decoded.replace(/\/{2,}/g, '/');
 }

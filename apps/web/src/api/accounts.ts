@@ -1,5 +1,9 @@
 import type { TCustomer } from '@dossier/contract';
 import {
+  CAPTCHA_FIELD_ERRORS,
+  CHANGE_PHONE_FIELD_ERRORS,
+  EMAIL_FIELD_ERRORS,
+  LOGIN_FIELD_ERRORS,
   ZCaptchaResponse,
   ZCount,
   ZCustomer,
@@ -17,18 +21,27 @@ import { api, session } from './client.ts';
  */
 
 type PhoneTarget = { area_code: string; phone: string };
+/** The answer to a captcha challenge (its id comes with the image). */
+export type CaptchaAnswer = { captcha_id: string; captcha: string };
+/** A code and the ticket of the send that delivered it: the server tries the code only with its ticket. */
+export type SmsProof = { sms_code: string; sms_ticket: string };
 export type LoginAnswer = ReturnType<typeof ZLoginRegisterResponse.parse>;
 
 export const authApi = {
   getCaptcha: (body: PhoneTarget) =>
     api.post('/auth/customer/get_captcha/', body, { schema: ZCaptchaResponse }),
-  sendLoginCode: (body: PhoneTarget & { captcha: string }) =>
-    api.post('/auth/customer/send_sms_code/', body, { schema: ZSendSmsCodeResponse }),
+  // Each call's field errors are shown on the screen's form (the contract's tables, decision 0017).
+  sendLoginCode: (body: PhoneTarget & CaptchaAnswer) =>
+    api.post('/auth/customer/send_sms_code/', body, {
+      schema: ZSendSmsCodeResponse,
+      inlineCodes: Object.keys(CAPTCHA_FIELD_ERRORS),
+    }),
 
   /** Logs in (registering a new phone) and starts the session. */
-  async login(body: PhoneTarget & { sms_code: string }): Promise<LoginAnswer> {
+  async login(body: PhoneTarget & SmsProof): Promise<LoginAnswer> {
     const answer = await api.post('/auth/customer/login_register/', { ...body, agreement: true } as const, {
       schema: ZLoginRegisterResponse,
+      inlineCodes: Object.keys(LOGIN_FIELD_ERRORS),
     });
     const { customer, restored: _restored, ...tokens } = answer;
     session.start(tokens, customer);
@@ -53,17 +66,27 @@ export const authApi = {
 
 export const customerApi = {
   info: (signal?: AbortSignal) => api.get('/customer/customer/info/', { signal, schema: ZCustomer }),
-  sendNewPhoneCode: (body: PhoneTarget & { captcha: string }) =>
-    api.post('/customer/customer/send_sms_code/', body, { schema: ZSendSmsCodeResponse }),
-  async changePhone(body: PhoneTarget & { sms_code: string }): Promise<TCustomer | undefined> {
-    const answer = await api.post('/customer/customer/change_phone_number/', body);
+  sendNewPhoneCode: (body: PhoneTarget & CaptchaAnswer) =>
+    api.post('/customer/customer/send_sms_code/', body, {
+      schema: ZSendSmsCodeResponse,
+      inlineCodes: Object.keys(CAPTCHA_FIELD_ERRORS),
+    }),
+  /** The new phone (area code and number) logs in from now on; the server ends every other session. */
+  async changePhone(body: PhoneTarget & SmsProof): Promise<TCustomer | undefined> {
+    const answer = await api.post('/customer/customer/change_phone_number/', body, {
+      inlineCodes: Object.keys(CHANGE_PHONE_FIELD_ERRORS),
+    });
     const parsed = ZCustomer.safeParse(answer);
     const customer = parsed.success ? parsed.data : undefined;
     session.updatePhone(customer ?? body);
     return customer;
   },
-  edit: (body: { email?: string | null; email_code?: string; timezone?: string; area_code?: string }) =>
-    api.patch('/customer/customer/edit/', body, { schema: ZCustomerEditResponse }),
+  edit: (body: { email?: string | null; email_code?: string; timezone?: string }) =>
+    api.patch('/customer/customer/edit/', body, {
+      schema: ZCustomerEditResponse,
+      inlineCodes: body.email ? Object.keys(EMAIL_FIELD_ERRORS) : undefined,
+    }),
+  /** Schedules the deletion; the server ends every session at once, so the screen logs out right after. */
   deleteAccount: () => api.delete('/customer/customer/delete_account/', { schema: ZDeleteAccountResponse }),
 };
 

@@ -1,5 +1,5 @@
 import type { AssessmentArea, TAssessmentData } from '@dossier/contract';
-import { ZAssessment, ZSubmitAssessmentResponse } from '@dossier/contract';
+import { ASSESSMENT_FIELD_ERRORS, ZAssessment, ZSubmitAssessmentResponse } from '@dossier/contract';
 import { api } from './client.ts';
 
 /**
@@ -12,5 +12,9 @@ export const assessmentApi = {
   update: (area: AssessmentArea, data: TAssessmentData) =>
     api.patch('/customer/assess/update_my_assessment/', { area, data }, { schema: ZAssessment }),
   submit: (id: number) =>
-    api.patch(`/customer/assess/${id}/submit/`, undefined, { schema: ZSubmitAssessmentResponse }),
+    api.patch(`/customer/assess/${id}/submit/`, undefined, {
+      schema: ZSubmitAssessmentResponse,
+      // Shown under the field of the form (decision 0017).
+      inlineCodes: Object.keys(ASSESSMENT_FIELD_ERRORS),
+    }),
 };

@@ -24,16 +24,22 @@ export const CLIENT_ERROR_CODE = {
   sessionExpired: 'session_expired',
 } as const;
 
-/** The server's answer to an expired access token (any other 401 is `unauthorized`). */
+/** The server's answer to an expired access token. */
 export const TOKEN_EXPIRED_CODE = 'token_expired';
+/** The server's answer to an access token whose session ended (logout, phone change elsewhere, deletion). */
+export const SESSION_ENDED_CODE = 'session_expired';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
-  /** `status` is 0 when no HTTP answer arrived (network failure, timeout). */
+  /**
+   * `status` is 0 when no HTTP answer arrived (network failure, timeout). `body` is the whole error answer, for
+   * the fields some refusals add to `{ code, msg }` (the per-item `issues` of a form, `current_version`).
+   */
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly body: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
   }
@@ -68,6 +74,15 @@ export interface RequestOptions<T> {
   /** Cancels the request (React Query passes one); a cancelled request shows no message. */
   signal?: AbortSignal;
   schema?: ResponseSchema<T>;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
+  /**
+   * Error codes the screen shows on its form fields (the contract's `*_FIELD_ERRORS` tables, decision 0017):
+   * they are thrown as usual but not toasted, so the message appears once, under the field.
+   */
+  inlineCodes?: readonly string[];
+  /** Reads a successful answer that is not JSON (a file); the default parses JSON. */
+  read?: (response: Response) => Promise<unknown>;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -85,9 +100,13 @@ function buildUrl(path: string, query: Record<string, QueryValue> | undefined): 
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
-function buildHeaders(hasBody: boolean, accessToken: string | null): Headers {
-  const headers = new Headers({ Accept: 'application/json', [LANGUAGE_HEADER]: currentLocale() });
-  if (hasBody) headers.set('Content-Type', 'application/json');
+function buildHeaders(
+  hasBody: boolean,
+  accessToken: string | null,
+  extra: Record<string, string> = {},
+): Headers {
+  const headers = new Headers({ ...extra, Accept: 'application/json', [LANGUAGE_HEADER]: currentLocale() });
+  if (hasBody && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
   return headers;
 }
@@ -189,11 +208,16 @@ async function errorFrom(response: Response): Promise<ApiError> {
   // A proxy or gateway may answer with HTML; the user still gets a message in their language.
   if (!isErrorResponse(body))
     return new ApiError(response.status, `http_${response.status}`, i18next.t('common:api.generic'));
-  return new ApiError(response.status, body.code, body.msg);
+  return new ApiError(response.status, body.code, body.msg, body);
 }
 
 export async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { query, body, signal, schema } = options;
+  const { query, body, signal, schema, headers: extraHeaders, inlineCodes } = options;
+  /** A refusal the screen shows on a field is thrown without a toast. */
+  const refuse = (error: ApiError): never => {
+    if (inlineCodes?.includes(error.code)) throw error;
+    return fail(error);
+  };
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -209,8 +233,9 @@ export async function request<T>(method: Method, path: string, options: RequestO
     const send = (token: string | null) =>
       fetch(buildUrl(path, query), {
         method,
-        headers: buildHeaders(body !== undefined, token),
-        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: buildHeaders(body !== undefined, token, extraHeaders),
+        // A Blob (a .docx to import) goes as it is, with the Content-Type the caller set.
+        body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
         signal: controller.signal,
       });
     try {
@@ -221,16 +246,21 @@ export async function request<T>(method: Method, path: string, options: RequestO
         if (rejection.code === TOKEN_EXPIRED_CODE) {
           // Expired earlier than the device thought (clock skew): renew once, shared, and retry.
           response = await send(await session.renewAfterRejection(token));
-        } else if (rejection.code === ErrorCode.unauthorized) {
+        } else if (rejection.code === ErrorCode.unauthorized || rejection.code === SESSION_ENDED_CODE) {
           // The server no longer accepts this session (revoked, account gone).
           session.expire();
           throw sessionExpiredError();
         } else {
-          return fail(rejection);
+          return refuse(rejection);
         }
       }
-      if (!response.ok) return fail(await errorFrom(response));
-      data = response.status === 204 ? undefined : await readJson(response);
+      if (!response.ok) return refuse(await errorFrom(response));
+      data =
+        response.status === 204
+          ? undefined
+          : options.read
+            ? await options.read(response)
+            : await readJson(response);
     } catch (error) {
       if (error instanceof SessionExpiredError) throw sessionExpiredError();
       if (error instanceof ApiError) throw error;
@@ -267,3 +297,20 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: NoBody<T>) =>
     request<T>('PUT', path, { ...options, body }),
 };
+
+/** A downloaded file: its bytes and the name the server gave it (Content-Disposition). */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/** A GET whose answer is a file (a filled PDF): same token, language, timeout and messages as any call. */
+export function download(path: string, options?: NoBody<DownloadedFile>): Promise<DownloadedFile> {
+  return request<DownloadedFile>('GET', path, {
+    ...options,
+    read: async (response) => ({
+      blob: await response.blob(),
+      filename: /filename="?([^";]+)"?/i.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null,
+    }),
+  });
+}

@@ -1,5 +1,7 @@
 import type { TAdviceRequest, TAskQuestionRequest } from '@dossier/contract';
 import {
+  ADVICE_FIELD_ERRORS,
+  QUESTION_FIELD_ERRORS,
   ZAdviceResponse,
   ZAskQuestionResponse,
   ZHotKeywords,
@@ -31,6 +33,15 @@ export const qaApi = {
   detail: (id: number, signal?: AbortSignal) => api.get(`/customer/qa/${id}/`, { signal, schema: ZQa }),
   hotKeywords: (signal?: AbortSignal) =>
     api.get('/customer/qa/hot_keywords/', { signal, schema: ZHotKeywords }),
-  ask: (body: TAskQuestionRequest) => api.post('/customer/qa/', body, { schema: ZAskQuestionResponse }),
-  advise: (body: TAdviceRequest) => api.post('/customer/advice/', body, { schema: ZAdviceResponse }),
+  // Refusals are shown under the dialog's field (decision 0017).
+  ask: (body: TAskQuestionRequest) =>
+    api.post('/customer/qa/', body, {
+      schema: ZAskQuestionResponse,
+      inlineCodes: Object.keys(QUESTION_FIELD_ERRORS),
+    }),
+  advise: (body: TAdviceRequest) =>
+    api.post('/customer/advice/', body, {
+      schema: ZAdviceResponse,
+      inlineCodes: Object.keys(ADVICE_FIELD_ERRORS),
+    }),
 };

@@ -1,5 +1,6 @@
 import type { PaymentMethod, ProjectCode, TCreateOrderRequest, TQuoteRequest } from '@dossier/contract';
 import {
+  PROMO_FIELD_ERRORS,
   ZAreaProjects,
   ZBoughtProjectServices,
   ZMyRights,
@@ -9,6 +10,7 @@ import {
   ZPayResponse,
   ZPlanPage,
   ZProductList,
+  ZPromotionList,
   ZQuote,
   ZSandboxCompleteResponse,
   ZSandboxSession,
@@ -26,8 +28,15 @@ export const shopApi = {
     api.get('/customer/project/area_projects/', { signal, schema: ZAreaProjects }),
   products: (projectCode: ProjectCode, signal?: AbortSignal) =>
     api.get('/customer/product/', { signal, query: { project_code: projectCode }, schema: ZProductList }),
+  /** The promo codes on offer now (the promotion page). */
+  promotions: (signal?: AbortSignal) => api.get('/customer/promotion/', { signal, schema: ZPromotionList }),
+  /** With a promo code its refusal is shown under the code's input (quote-panel.tsx), not toasted. */
   quote: (body: TQuoteRequest, signal?: AbortSignal) =>
-    api.post('/customer/order/quote/', body, { signal, schema: ZQuote }),
+    api.post('/customer/order/quote/', body, {
+      signal,
+      schema: ZQuote,
+      inlineCodes: body.promo_code ? Object.keys(PROMO_FIELD_ERRORS) : undefined,
+    }),
   createOrder: (body: TCreateOrderRequest) => api.post('/customer/order/', body, { schema: ZOrder }),
   orders: (query: { page: number; size: number }, signal?: AbortSignal) =>
     api.get('/customer/order/', { signal, query, schema: ZOrderPage }),

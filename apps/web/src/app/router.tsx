@@ -21,6 +21,7 @@ const ImmigrantPage = screen(() => import('../pages/public/immigrant-page.tsx'))
 const AnswerPage = screen(() => import('../pages/public/answer-page.tsx'));
 const PrivacyFilePage = screen(() => import('../pages/public/privacy-file-page.tsx'));
 const PromotionPage = screen(() => import('../pages/public/promotion-page.tsx'));
+const TermsOfServicePage = screen(() => import('../pages/public/terms-of-service-page.tsx'));
 const LoginPage = screen(() => import('../pages/auth/login-page.tsx'));
 const EstimatePage = screen(() => import('../pages/assessment/estimate-page.tsx'));
 const HkEstimatePage = screen(() => import('../pages/assessment/hk-estimate-page.tsx'));
@@ -32,8 +33,15 @@ const PersonMessagePage = screen(() => import('../pages/personal-center/person-m
 const MessageRemindPage = screen(() => import('../pages/personal-center/message-remind-page.tsx'));
 const MyPlanPage = screen(() => import('../pages/personal-center/my-plan-page.tsx'));
 const PurchaseRecordPage = screen(() => import('../pages/personal-center/purchase-record-page.tsx'));
-const WorkbenchLayout = screen(() => import('../pages/workbench/workbench-layout.tsx'));
-const WorkbenchTabPage = screen(() => import('../pages/workbench/workbench-tab-page.tsx'));
+// The workbench's layout and tabs share one chunk (pages/workbench/workbench-screens.ts).
+type WorkbenchScreens = typeof import('../pages/workbench/workbench-screens.ts');
+function workbenchScreen<P extends object>(pick: (m: WorkbenchScreens) => ComponentType<P>) {
+  return screen<P>(async () => ({ default: pick(await import('../pages/workbench/workbench-screens.ts')) }));
+}
+const WorkbenchLayout = workbenchScreen((m) => m.default);
+const SchedulePage = workbenchScreen((m) => m.SchedulePage);
+const FormPage = workbenchScreen((m) => m.FormPage);
+const WorkbenchTabPage = workbenchScreen((m) => m.WorkbenchTabPage);
 const GuidancePage = screen(() => import('../pages/workbench/guidance-page.tsx'));
 const PreviewToPdfPage = screen(() => import('../pages/preview/preview-to-pdf-page.tsx'));
 const ViewPreviewPage = screen(() => import('../pages/preview/view-preview-page.tsx'));
@@ -70,8 +78,11 @@ function workbench(program: Program): RouteObject {
     element: <WorkbenchLayout program={program} />,
     children: WORKBENCH_TABS.map((tab) =>
       tab === LANDING_TAB
-        ? { index: true, element: <WorkbenchTabPage tab={tab} /> }
-        : { path: tab, element: <WorkbenchTabPage tab={tab} /> },
+        ? { index: true, element: <SchedulePage /> }
+        : {
+            path: tab,
+            element: tab === 'form' ? <FormPage /> : <WorkbenchTabPage tab={tab} program={program} />,
+          },
     ),
   };
 }
@@ -129,6 +140,7 @@ export const routes: RouteObject[] = [
           page('/viewPreview', ViewPreviewPage),
           page('/onePagePreview', OnePagePreviewPage),
           page('/privacyFile', PrivacyFilePage),
+          page('/termsOfService', TermsOfServicePage),
           page('/promotion', PromotionPage),
           { path: '*', handle: { titleKey: NOT_FOUND_TITLE_KEY }, element: <NotFoundPage /> },
         ],

@@ -28,9 +28,7 @@ export const G1145_2014_09_26: FormDefinition = {
           L('Applicant/Petitioner Full Last Name', '申请人姓（拼音）'),
           'text',
           text(f('LastName[0]')),
-          {
-            required: true,
-          },
+          { required: true, maxLength: 30 },
         ),
         item(
           'p1.first',
@@ -38,9 +36,7 @@ export const G1145_2014_09_26: FormDefinition = {
           L('Applicant/Petitioner Full First Name', '申请人名（拼音）'),
           'text',
           text(f('FirstName[0]')),
-          {
-            required: true,
-          },
+          { required: true, maxLength: 18 },
         ),
         item(
           'p1.middle',
@@ -48,6 +44,7 @@ export const G1145_2014_09_26: FormDefinition = {
           L('Applicant/Petitioner Full Middle Name', '申请人中间名（如有）'),
           'text',
           text(f('MiddleName[0]')),
+          { maxLength: 18 },
         ),
         item('p1.email', '', L('Email Address', '电子邮箱'), 'email', text(f('Email[0]')), {
           required: { item: 'p1.mobile', filled: false },
@@ -63,6 +60,7 @@ export const G1145_2014_09_26: FormDefinition = {
           'phone',
           text(f('MobilePhoneNumber[0]')),
           {
+            maxLength: 15,
             required: { not: filled('p1.email') },
             help: L(
               'Digits only, without spaces, dashes or parentheses. Text messages go to U.S. numbers only.',

@@ -12,6 +12,7 @@
  * - Parts 8/9/10/11 use `Part7_*`, `Part8_*`, `Part10_*`, `Pt9Line*` names.
  */
 import {
+  additionalInfoRepeat,
   additionalInfoRow,
   addressItems,
   box,
@@ -1025,6 +1026,8 @@ function person(n: number): Item[] {
   ];
 }
 
+const persons = [1, 2, 3, 4, 5, 6].map(person);
+
 const part7: Part = {
   id: 'p7',
   number: 7,
@@ -1036,7 +1039,8 @@ const part7: Part = {
     'Room for six persons; list further family members in Part 11.',
     '表格最多可填六人，其余家庭成员请在第 11 部分补充。',
   ),
-  items: [1, 2, 3, 4, 5, 6].flatMap(person),
+  items: persons.flat(),
+  repeat: { label: L('Person', '家庭成员'), rows: persons.map((p) => p.map((it) => it.id)) },
 };
 
 // ----------------------------------------------------------------------------------------------- Part 8
@@ -1247,6 +1251,7 @@ const part11: Part = {
       { page: 2, part: 6, item: 6 },
     ),
   ],
+  repeat: additionalInfoRepeat(11, [3, 4, 5, 6, 7]),
 };
 
 export const I140_2024_06_07: FormDefinition = {

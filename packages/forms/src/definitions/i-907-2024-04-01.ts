@@ -1,16 +1,16 @@
 /**
  * Form I-907, Request for Premium Processing Service — edition 04/01/24 (7 pages, 6 parts).
  *
- * Field names from shared/reference/uscis/fieldmaps/I-907_04-01-24_fields.tsv. We have no blank PDF of this
- * edition, so MaxLen/comb are not known: lengths below come from the tooltips ("9 digits", "12 characters",
- * "Enter 10 digit number") and nothing else is capped. Points decided from the printed layout where the
- * names or tooltips disagree (re-check against the PDF when we have it):
+ * Field names from shared/reference/uscis/fieldmaps/I-907_04-01-24_fields.tsv; MaxLen and comb flags were read
+ * from the official blank (packages/forms/blanks/i-907-2024-04-01.pdf; a server unit test keeps them equal).
+ * Points decided from the printed layout where the names or tooltips disagree:
  * - Part 2: item 2 is the Receipt Number (`P2_Line2_ReceiptNumberof`), item 3 the Classification.
  * - Part 3 item 5 (fax) is `P3_Line5_MobileTelePhoneNumber[1]`; item 4 (mobile) is `[0]`.
  * - Part 5 item 5 is printed "Mobile Telephone Number" but the field is named `P5_Line5_FaxNumber`.
  * - Part 6 item 5 is the `[1]` set of `Pt9Line4*`.
  */
 import {
+  additionalInfoRepeat,
   additionalInfoRow,
   addressItems,
   box,
@@ -49,8 +49,10 @@ function address(
   const at = (s: string) => f(sf, `${prefix}_${s}[0]`);
   const unitField = (onValue: string) => f(sf, `${prefix}_Unit[${unit.indexOf(onValue)}]`);
   return addressItems({
-    ...(opts.inCareOf ? { inCareOf: { id: `${idPrefix}_incareof`, number, field: at('InCareofName') } } : {}),
-    street: { id: `${idPrefix}_street`, number, field: at('StreetNumberName') },
+    ...(opts.inCareOf
+      ? { inCareOf: { id: `${idPrefix}_incareof`, number, field: at('InCareofName'), maxLength: 34 } }
+      : {}),
+    street: { id: `${idPrefix}_street`, number, field: at('StreetNumberName'), maxLength: 34 },
     unitType: {
       id: `${idPrefix}_unit_type`,
       number,
@@ -63,12 +65,13 @@ function address(
       id: `${idPrefix}_unit`,
       number,
       field: opts.unitNumberField ? f(sf, opts.unitNumberField) : at('AptSteFlrNumber'),
+      maxLength: 6,
     },
-    city: { id: `${idPrefix}_city`, number, field: at('CityTown') },
+    city: { id: `${idPrefix}_city`, number, field: at('CityTown'), maxLength: 20 },
     state: { id: `${idPrefix}_state`, number, field: at('State') },
-    zip: { id: `${idPrefix}_zip`, number, field: at('ZipCode') },
-    province: { id: `${idPrefix}_province`, number, field: at('Province') },
-    postalCode: { id: `${idPrefix}_postal`, number, field: at('PostalCode') },
+    zip: { id: `${idPrefix}_zip`, number, field: at('ZipCode'), maxLength: 5 },
+    province: { id: `${idPrefix}_province`, number, field: at('Province'), maxLength: 20 },
+    postalCode: { id: `${idPrefix}_postal`, number, field: at('PostalCode'), maxLength: 9 },
     country: { id: `${idPrefix}_country`, number, field: at('Country') },
     ...(opts.required !== undefined ? { required: opts.required } : {}),
     ...(opts.visibleWhen ? { visibleWhen: opts.visibleWhen } : {}),
@@ -110,7 +113,7 @@ const header: Part = {
       ),
       'uscis_account',
       text(f(0, 'USCISOnlineAcctNumber[0]')),
-      { maxLength: 12 },
+      { maxLength: 12, comb: true },
     ),
   ],
 };
@@ -128,9 +131,7 @@ const part1: Part = {
       L('Alien Registration Number (A-Number) (if any)', '外国人登记号（A-Number，如有）'),
       'a_number',
       text(f(0, '#area[0].Pt1Line1_AlienRegistrationNumber[0]')),
-      {
-        maxLength: 9,
-      },
+      { maxLength: 9, comb: true },
     ),
     item(
       'p1.2',
@@ -138,9 +139,7 @@ const part1: Part = {
       L('USCIS Online Account Number (if any)', 'USCIS 在线账户号码（如有）'),
       'uscis_account',
       text(f(0, '#area[1].Pt1Line2_USCISOnlineActNumber[0]')),
-      {
-        maxLength: 12,
-      },
+      { maxLength: 12, comb: true },
     ),
     ...nameItems(
       'p1.3',
@@ -160,6 +159,7 @@ const part1: Part = {
       ),
       'text',
       text(f(0, 'Part1_Line4_CompanyorOrganizationName[0]')),
+      { maxLength: 34 },
     ),
     ...collect(
       address(0, 'p1.5', '5.', 'Part1_Line5_MailingAddress', ['STE', 'FLR', 'APT'], {
@@ -264,6 +264,7 @@ const part2: Part = {
       'receipt',
       text(f(1, 'P2_Line2_ReceiptNumberof[0]')),
       {
+        maxLength: 13,
         help: L(
           'Leave blank when the I-907 is filed together with the I-140.',
           'I-907 与 I-140 一起提交时留空。',
@@ -303,6 +304,7 @@ const part2: Part = {
       },
       {
         numbers: { family: '5.', given: '5.', middle: '5.' },
+        maxLength: { family: 30 },
         whose: L('Beneficiary in the Related Case:', '相关案件受益人'),
       },
     ),
@@ -470,9 +472,9 @@ const interpreter = contactBlock({
   role: 'interpreter',
   family: { id: 'p4.1a', number: '1.', field: f(3, 'P4_Line1_InterpreterFamilyName[0]') },
   given: { id: 'p4.1b', number: '1.', field: f(3, 'P4_Line1_InterpreterGivenName[0]') },
-  org: { id: 'p4.2', number: '2.', field: f(3, 'P4_Line2_NameofBusinessorOrgName[0]') },
+  org: { id: 'p4.2', number: '2.', field: f(3, 'P4_Line2_NameofBusinessorOrgName[0]'), maxLength: 34 },
   address: {
-    street: { id: 'p4.3_street', number: '3.', field: f(3, 'P4_Line3_StreetNumberName[0]') },
+    street: { id: 'p4.3_street', number: '3.', field: f(3, 'P4_Line3_StreetNumberName[0]'), maxLength: 34 },
     unitType: {
       id: 'p4.3_unit_type',
       number: '3.',
@@ -481,12 +483,12 @@ const interpreter = contactBlock({
       ste: f(3, 'P4_Line3_Unit[0]'),
       flr: f(3, 'P4_Line3_Unit[1]'),
     },
-    unitNumber: { id: 'p4.3_unit', number: '3.', field: f(3, 'P4_Line3_AptSteFlrNumber[0]') },
-    city: { id: 'p4.3_city', number: '3.', field: f(3, 'P4_Line3_CityTown[0]') },
+    unitNumber: { id: 'p4.3_unit', number: '3.', field: f(3, 'P4_Line3_AptSteFlrNumber[0]'), maxLength: 6 },
+    city: { id: 'p4.3_city', number: '3.', field: f(3, 'P4_Line3_CityTown[0]'), maxLength: 20 },
     state: { id: 'p4.3_state', number: '3.', field: f(3, 'P4_Line3_State[0]') },
-    zip: { id: 'p4.3_zip', number: '3.', field: f(3, 'P4_Line3_ZipCode[0]') },
-    province: { id: 'p4.3_province', number: '3.', field: f(3, 'P4_Line3_Province[0]') },
-    postalCode: { id: 'p4.3_postal', number: '3.', field: f(3, 'P4_Line3_PostalCode[0]') },
+    zip: { id: 'p4.3_zip', number: '3.', field: f(3, 'P4_Line3_ZipCode[0]'), maxLength: 5 },
+    province: { id: 'p4.3_province', number: '3.', field: f(3, 'P4_Line3_Province[0]'), maxLength: 20 },
+    postalCode: { id: 'p4.3_postal', number: '3.', field: f(3, 'P4_Line3_PostalCode[0]'), maxLength: 9 },
     country: { id: 'p4.3_country', number: '3.', field: f(3, 'P4_Line3_Country[0]') },
   },
   dayPhone: { id: 'p4.4', number: '4.', field: f(3, 'P4_Line4_DaytimeTelePhoneNumber[0]'), maxLength: 10 },
@@ -503,9 +505,9 @@ const preparer = contactBlock({
   role: 'preparer',
   family: { id: 'p5.1a', number: '1.', field: f(4, 'P5_Line1_PreparerFamilyName[0]') },
   given: { id: 'p5.1b', number: '1.', field: f(4, 'P5_Line1_PreparerGivenName[0]') },
-  org: { id: 'p5.2', number: '2.', field: f(4, 'P5_Line2_NameofBusinessorOrgName[0]') },
+  org: { id: 'p5.2', number: '2.', field: f(4, 'P5_Line2_NameofBusinessorOrgName[0]'), maxLength: 34 },
   address: {
-    street: { id: 'p5.3_street', number: '3.', field: f(4, 'P5_Line3_StreetNumberName[0]') },
+    street: { id: 'p5.3_street', number: '3.', field: f(4, 'P5_Line3_StreetNumberName[0]'), maxLength: 34 },
     unitType: {
       id: 'p5.3_unit_type',
       number: '3.',
@@ -514,12 +516,12 @@ const preparer = contactBlock({
       ste: f(4, 'P5_Line3_Unit[0]'),
       flr: f(4, 'P5_Line3_Unit[1]'),
     },
-    unitNumber: { id: 'p5.3_unit', number: '3.', field: f(4, 'Pt10Line3b_AptSteFlrNumber[0]') },
-    city: { id: 'p5.3_city', number: '3.', field: f(4, 'P5_Line3_CityTown[0]') },
+    unitNumber: { id: 'p5.3_unit', number: '3.', field: f(4, 'Pt10Line3b_AptSteFlrNumber[0]'), maxLength: 6 },
+    city: { id: 'p5.3_city', number: '3.', field: f(4, 'P5_Line3_CityTown[0]'), maxLength: 20 },
     state: { id: 'p5.3_state', number: '3.', field: f(4, 'P5_Line3_State[0]') },
-    zip: { id: 'p5.3_zip', number: '3.', field: f(4, 'P5_Line3_ZipCode[0]') },
-    province: { id: 'p5.3_province', number: '3.', field: f(4, 'P5_Line3_Province[0]') },
-    postalCode: { id: 'p5.3_postal', number: '3.', field: f(4, 'P5_Line3_PostalCode[0]') },
+    zip: { id: 'p5.3_zip', number: '3.', field: f(4, 'P5_Line3_ZipCode[0]'), maxLength: 5 },
+    province: { id: 'p5.3_province', number: '3.', field: f(4, 'P5_Line3_Province[0]'), maxLength: 20 },
+    postalCode: { id: 'p5.3_postal', number: '3.', field: f(4, 'P5_Line3_PostalCode[0]'), maxLength: 9 },
     country: { id: 'p5.3_country', number: '3.', field: f(4, 'P5_Line3_Country[0]') },
   },
   dayPhone: { id: 'p5.4', number: '4.', field: f(4, 'P5_Line4_DaytimeTelePhoneNumber[0]'), maxLength: 10 },
@@ -596,6 +598,9 @@ preparerItems.splice(
   ...preparerStatement,
 );
 
+/** Page / Part / Item boxes of the Part 6 rows, as sized on the blank. */
+const ADDITIONAL_INFO_LENGTHS = { page: 2, part: 6, item: 6 };
+
 const part6: Part = {
   id: 'p6',
   number: 6,
@@ -618,28 +623,45 @@ const part6: Part = {
       text(f(6, 'Line3_ANumber[0].Pt1Line1_AlienRegistrationNumber[1]')),
       {
         maxLength: 9,
+        comb: true,
         copyFrom: 'p1.1',
       },
     ),
-    ...additionalInfoRow(6, 3, {
-      page: f(6, 'Pt9Line3a_PageNumber[0]'),
-      part: f(6, 'Pt9Line3b_PartNumber[0]'),
-      item: f(6, 'Pt9Line3c_ItemNumber[0]'),
-      text: f(6, 'Pt9Line3d_AdditionalInfo[0]'),
-    }),
-    ...additionalInfoRow(6, 4, {
-      page: f(6, 'Pt9Line4a_PageNumber[0]'),
-      part: f(6, 'Pt9Line4b_PartNumber[0]'),
-      item: f(6, 'Pt9Line4c_ItemNumber[0]'),
-      text: f(6, 'Pt9Line4d_AdditionalInfo[0]'),
-    }),
-    ...additionalInfoRow(6, 5, {
-      page: f(6, 'Pt9Line4a_PageNumber[1]'),
-      part: f(6, 'Pt9Line4b_PartNumber[1]'),
-      item: f(6, 'Pt9Line4c_ItemNumber[1]'),
-      text: f(6, 'Pt9Line4d_AdditionalInfo[1]'),
-    }),
+    ...additionalInfoRow(
+      6,
+      3,
+      {
+        page: f(6, 'Pt9Line3a_PageNumber[0]'),
+        part: f(6, 'Pt9Line3b_PartNumber[0]'),
+        item: f(6, 'Pt9Line3c_ItemNumber[0]'),
+        text: f(6, 'Pt9Line3d_AdditionalInfo[0]'),
+      },
+      ADDITIONAL_INFO_LENGTHS,
+    ),
+    ...additionalInfoRow(
+      6,
+      4,
+      {
+        page: f(6, 'Pt9Line4a_PageNumber[0]'),
+        part: f(6, 'Pt9Line4b_PartNumber[0]'),
+        item: f(6, 'Pt9Line4c_ItemNumber[0]'),
+        text: f(6, 'Pt9Line4d_AdditionalInfo[0]'),
+      },
+      ADDITIONAL_INFO_LENGTHS,
+    ),
+    ...additionalInfoRow(
+      6,
+      5,
+      {
+        page: f(6, 'Pt9Line4a_PageNumber[1]'),
+        part: f(6, 'Pt9Line4b_PartNumber[1]'),
+        item: f(6, 'Pt9Line4c_ItemNumber[1]'),
+        text: f(6, 'Pt9Line4d_AdditionalInfo[1]'),
+      },
+      ADDITIONAL_INFO_LENGTHS,
+    ),
   ],
+  repeat: additionalInfoRepeat(6, [3, 4, 5]),
 };
 
 export const I907_2024_04_01: FormDefinition = {
@@ -673,9 +695,10 @@ export const I907_2024_04_01: FormDefinition = {
     part6,
   ],
   addresses,
+  checks: [{ kind: 'preparer', named: 'p5.1a', declared: 'p3.2' }],
   fieldmap: 'I-907_04-01-24',
   notes: [
-    'No blank PDF of this edition in shared/forms: MaxLen/comb unknown except where the tooltip states a length.',
+    'MaxLen/comb read from the official blank shipped in packages/forms/blanks (edition 04/01/24).',
     'Premium processing: EB-1A 15 business days, EB-2 NIW 45 business days; fee $2,805 (from 2024-02-26), $2,965 from 2026-03-01.',
   ],
 };

@@ -1,4 +1,5 @@
-import { date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customer } from './accounts.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -27,10 +28,17 @@ export const agentAppointment = pgTable(
     entrance: text('entrance').notNull().default(''),
     /** The submitter's interface language ('zh' | 'en'). */
     language: text('language').notNull(),
+    /** The client's Idempotency-Key: a retried submission finds this row instead of booking twice. */
+    idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of what was submitted with that key (the same key with other content is refused). */
+    requestHash: text('request_hash'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
     index('agent_appointment_created_idx').on(t.createdAt),
     index('agent_appointment_customer_idx').on(t.customerId),
+    uniqueIndex('agent_appointment_idempotency_uq')
+      .on(t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
   ],
 );

@@ -35,6 +35,8 @@ export const staticFile = pgTable(
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),
+    /** 'staff' (uploaded) or 'generated' (written by Dossier, e.g. the ETA-9089 filling guide; staff may replace it). */
+    source: text('source').notNull().default('staff'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('static_file_key_uq').on(t.key)],

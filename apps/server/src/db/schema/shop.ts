@@ -95,15 +95,17 @@ export const promoCode = pgTable(
   (t) => [uniqueIndex('promo_code_code_uq').on(t.code)],
 );
 
-/** A customer's order (spec §3 Order; statuses spec §4, transitions in modules/shop/order-transitions.ts). */
+/**
+ * A customer's order (spec §3 Order; statuses spec §4, transitions in modules/shop/order-transitions.ts).
+ * A financial record: an account purge keeps it and only cuts the link (customer_id becomes null).
+ */
 export const shopOrder = pgTable(
   'shop_order',
   {
     id: serial('id').primaryKey(),
     orderNo: text('order_no').notNull(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customer.id, { onDelete: 'cascade' }),
+    /** Null once the customer's account was erased (the order and its payments are kept). */
+    customerId: integer('customer_id').references(() => customer.id, { onDelete: 'set null' }),
     projectId: integer('project_id')
       .notNull()
       .references(() => project.id),
@@ -123,6 +125,15 @@ export const shopOrder = pgTable(
     method: text('method'),
     /** The provider's checkout/session reference for the current payment attempt. */
     providerRef: text('provider_ref'),
+    /**
+     * The open checkout of that attempt, handed out again to every `pay` of the same method until it is
+     * about to expire: the provider that made it, where to send the browser, until when it can be paid.
+     */
+    checkoutProvider: text('checkout_provider'),
+    checkoutUrl: text('checkout_url'),
+    checkoutExpiresAt: ts('checkout_expires_at'),
+    /** Set while one request opens a checkout at the provider; concurrent `pay` calls wait for it. */
+    checkoutClaimedAt: ts('checkout_claimed_at'),
     /** The customer's interface language at creation ('zh' | 'en'), for notifications. */
     language: text('language'),
     createdAt: ts('created_at').notNull(),
@@ -166,12 +177,13 @@ export const payment = pgTable(
   'payment',
   {
     id: serial('id').primaryKey(),
+    /** No cascade: a payment is a financial record and outlives nothing it belongs to. */
     orderId: integer('order_id')
       .notNull()
-      .references(() => shopOrder.id, { onDelete: 'cascade' }),
+      .references(() => shopOrder.id),
     /** 'sandbox' | 'stripe' | 'alipay' | 'bank_transfer' */
     provider: text('provider').notNull(),
-    /** The provider's event/transaction id; for a bank transfer `confirm:<order id>:<n>`. */
+    /** The provider's event/transaction id; for a bank transfer `confirm:<order id>:<Idempotency-Key>`. */
     providerEventId: text('provider_event_id').notNull(),
     method: text('method').notNull(),
     amountMinor: integer('amount_minor').notNull(),
@@ -189,7 +201,11 @@ export const payment = pgTable(
   ],
 );
 
-/** Every webhook delivery and what became of it (recorded, duplicate, refused + reason). */
+/**
+ * Every webhook delivery and what became of it (recorded, duplicate, refused + reason). A delivery whose
+ * signature did not verify keeps bounded headers and the first 2 KB of its body, and is purged after 30
+ * days (modules/shop/webhook.service.ts), so unauthenticated calls cannot grow the database.
+ */
 export const paymentEvent = pgTable(
   'payment_event',
   {
@@ -201,9 +217,41 @@ export const paymentEvent = pgTable(
     outcome: text('outcome').notNull(),
     reason: text('reason'),
     payload: text('payload').notNull(),
+    /** Whether the provider's signature verified (false: refused before anything was believed). */
+    verified: boolean('verified').notNull().default(false),
+    /** The request headers, bounded in number and length. */
+    headers: jsonb('headers'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('payment_event_created_idx').on(t.createdAt)],
+);
+
+/**
+ * A payment staff must look at (the finance queue): kind PaymentFlagKind of the contract. One per payment
+ * and kind; `amount_minor` is the discount, the excess or the payment, in `currency`.
+ */
+export const paymentFlag = pgTable(
+  'payment_flag',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => shopOrder.id),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payment.id),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: ts('created_at').notNull(),
+    resolvedAt: ts('resolved_at'),
+    resolvedBy: text('resolved_by'),
+  },
+  (t) => [
+    uniqueIndex('payment_flag_payment_kind_uq').on(t.paymentId, t.kind),
+    index('payment_flag_order_idx').on(t.orderId),
+    index('payment_flag_open_idx').on(t.createdAt).where(sql`${t.resolvedAt} is null`),
+  ],
 );
 
 /**
@@ -271,20 +319,4 @@ export const planRecord = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('plan_record_plan_idx').on(t.planId, t.createdAt)],
-);
-
-/** Staff actions (confirm/reject transfers, later the console), audited. */
-export const staffAudit = pgTable(
-  'staff_audit',
-  {
-    id: serial('id').primaryKey(),
-    actor: text('actor').notNull(),
-    action: text('action').notNull(),
-    targetType: text('target_type').notNull(),
-    targetId: text('target_id').notNull(),
-    detail: jsonb('detail'),
-    ip: text('ip'),
-    createdAt: ts('created_at').notNull(),
-  },
-  (t) => [index('staff_audit_created_idx').on(t.createdAt)],
 );

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import { EDITION_FACTS } from '@dossier/forms';
+import { SHIPPED_BLANKS } from '@dossier/forms/blanks';
 import { eq, sql } from 'drizzle-orm';
+import { seedFormEditions } from '../../modules/forms/editions.service.ts';
 import { seedShop } from '../../modules/shop/catalogue.seed.ts';
 import type { Db } from '../client.ts';
 import { appMeta, areaCode, qa, qaCategory, timezone } from '../schema/index.ts';
@@ -21,6 +24,8 @@ const SEED_VERSION = createHash('sha256')
       SHOP_PRODUCTS,
       SHOP_EXCHANGE_RATES,
       SHOP_PROMO_CODES,
+      EDITION_FACTS,
+      SHIPPED_BLANKS,
     ]),
   )
   .digest('hex');
@@ -74,6 +79,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
     });
   await seedQa(db);
   await seedShop(db);
+  await seedFormEditions(db);
   await db
     .insert(appMeta)
     .values({ key: SEED_KEY, value: SEED_VERSION })

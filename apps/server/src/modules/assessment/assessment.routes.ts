@@ -1,19 +1,17 @@
 import {
   AssessmentErrorCode,
   ZAssessment,
+  ZIdParams,
   ZMyAssessmentQuery,
   ZSubmitAssessmentResponse,
   ZUpdateAssessmentRequest,
 } from '@dossier/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { customerIdOf, requireCustomer } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { getMyAssessment, submitAssessment, updateMyAssessment } from './assessment.service.ts';
-
-const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const assessmentRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -45,7 +43,7 @@ export const assessmentRoutes =
     );
     app.patch(
       '/customer/assess/:id/submit/',
-      { schema: { tags, params: ZId, response: { 200: ZSubmitAssessmentResponse } } },
+      { schema: { tags, params: ZIdParams, response: { 200: ZSubmitAssessmentResponse } } },
       async (req) => {
         const assessment = await submitAssessment(ctx, {
           customerId: customerIdOf(req),

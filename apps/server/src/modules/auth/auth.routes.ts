@@ -12,8 +12,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { loginRegister, logout, refreshTokens } from './auth.service.ts';
+import { loginRegister } from './auth.service.ts';
 import { consumeCaptcha, createCaptcha, sendSmsCode } from './codes.service.ts';
+import { logout, refreshSession } from './sessions.service.ts';
+import { clientHash } from './tokens.ts';
 
 /** Per-IP limit of the captcha, SMS and login calls, far below the global API budget. */
 export const authRateLimit = (ctx: AppContext) => ({
@@ -40,7 +42,7 @@ export const authRoutes =
       },
       async (req) => {
         const phone = { areaCode: req.body.area_code, phone: req.body.phone };
-        await consumeCaptcha(ctx, { ...phone, answer: req.body.captcha });
+        await consumeCaptcha(ctx, { ...phone, captchaId: req.body.captcha_id, answer: req.body.captcha });
         return sendSmsCode(ctx, { ...phone, purpose: 'login', locale: req.locale });
       },
     );
@@ -55,13 +57,19 @@ export const authRoutes =
           areaCode: req.body.area_code,
           phone: req.body.phone,
           smsCode: req.body.sms_code,
+          smsTicket: req.body.sms_ticket,
+          ip: req.ip,
         }),
     );
     app.post(
       '/auth/token/refresh/',
       // A 256-bit token cannot be guessed; the global per-IP budget is enough here.
       { schema: { tags, body: ZRefreshRequest, response: { 200: ZTokens } } },
-      async (req) => refreshTokens(ctx, { refreshToken: req.body.refresh_token }),
+      async (req) =>
+        refreshSession(ctx, {
+          refreshToken: req.body.refresh_token,
+          client: clientHash(req.headers['user-agent']),
+        }),
     );
     app.post(
       '/auth/customer/logout/',

@@ -1,13 +1,15 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /**
- * Access tokens: compact JWS (HS256) with the claims sub (customer id), iat, exp, typ="access".
- * node:crypto only; the header is fixed, so "alg" confusion is impossible: anything else fails.
+ * Access tokens: compact JWS (HS256) with the claims sub (customer id), sid (session = refresh family id),
+ * iat, exp, typ="access". node:crypto only; the header is fixed, so "alg" confusion is impossible.
  */
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
 export interface AccessClaims {
   sub: string;
+  /** The session (refresh family) the token belongs to; requireCustomer checks it is still live. */
+  sid: string;
   iat: number;
   exp: number;
   typ: 'access';
@@ -19,7 +21,11 @@ export function signAccessToken(secret: Buffer, claims: AccessClaims): string {
   return `${HEADER}.${payload}.${sig}`;
 }
 
-export type VerifyResult = { ok: true; customerId: number } | { ok: false; reason: 'invalid' | 'expired' };
+export type VerifyResult =
+  | { ok: true; customerId: number; sessionId: string }
+  | { ok: false; reason: 'invalid' | 'expired' };
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function verifyAccessToken(secret: Buffer, token: string, nowSeconds: number): VerifyResult {
   const parts = token.split('.');
@@ -39,7 +45,10 @@ export function verifyAccessToken(secret: Buffer, token: string, nowSeconds: num
     return { ok: false, reason: 'invalid' };
   }
   if (claims.exp <= nowSeconds) return { ok: false, reason: 'expired' };
-  return { ok: true, customerId: id };
+  // Signed by us before sessions existed (no sid): renewable like an expired one, since the refresh names
+  // the session.
+  if (typeof claims.sid !== 'string' || !UUID_RE.test(claims.sid)) return { ok: false, reason: 'expired' };
+  return { ok: true, customerId: id, sessionId: claims.sid };
 }
 
 /** Opaque refresh token (256 random bits); only its SHA-256 is stored. */
@@ -49,6 +58,27 @@ export function newRefreshToken(): string {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * The refresh token that follows `token` in its family. Derived (keyed with the server secret) rather than
+ * random, so a request arriving during the grace window can be answered the very pair the first one got
+ * without storing any token in clear.
+ */
+export function successorRefreshToken(secret: Buffer, token: string): string {
+  return createHmac('sha256', secret).update(`refresh-successor\0${token}`).digest('base64url');
+}
+
+/** What "the same client" means for the refresh grace window: a hash of its user agent (decision 0010). */
+export function clientHash(userAgent: string | undefined): string {
+  return createHash('sha256')
+    .update(`client\0${userAgent ?? ''}`)
+    .digest('hex');
+}
+
+/** An opaque, unguessable handle (captcha challenge id, SMS ticket). */
+export function randomHandle(bytes: number): string {
+  return randomBytes(bytes).toString('base64url');
 }
 
 /**

@@ -9,10 +9,15 @@ import { seal, signAccessToken, unsealMatches, verifyAccessToken } from './token
 const secret = Buffer.from('k'.repeat(32));
 
 describe('access tokens', () => {
-  const token = signAccessToken(secret, { sub: '7', iat: 1000, exp: 1900, typ: 'access' });
+  const sid = '0b6c2f0e-4f7a-4a57-9f3e-2d1c0b9a8e7f';
+  const token = signAccessToken(secret, { sub: '7', sid, iat: 1000, exp: 1900, typ: 'access' });
   it('verifies its own tokens until exp', () => {
-    expect(verifyAccessToken(secret, token, 1899)).toEqual({ ok: true, customerId: 7 });
+    expect(verifyAccessToken(secret, token, 1899)).toEqual({ ok: true, customerId: 7, sessionId: sid });
     expect(verifyAccessToken(secret, token, 1900)).toEqual({ ok: false, reason: 'expired' });
+  });
+  it('sends a token without a session id (signed before sessions) to refresh', () => {
+    const old = signAccessToken(secret, { sub: '7', iat: 1000, exp: 1900, typ: 'access' } as never);
+    expect(verifyAccessToken(secret, old, 1000)).toEqual({ ok: false, reason: 'expired' });
   });
   it('refuses another secret, another algorithm and edited claims', () => {
     expect(verifyAccessToken(Buffer.from('x'.repeat(32)), token, 1000).ok).toBe(false);

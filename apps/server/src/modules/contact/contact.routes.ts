@@ -1,12 +1,31 @@
-import { ContactErrorCode, ZContactRequest, ZContactResponse } from '@dossier/contract';
+import {
+  ContactErrorCode,
+  ErrorCode,
+  IDEMPOTENCY_KEY_HEADER,
+  ZContactRequest,
+  ZContactResponse,
+  ZIdempotencyKey,
+} from '@dossier/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { requireCustomer } from '../../plugins/auth.ts';
+import { optionalCustomer } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
 import { authRateLimit } from '../auth/auth.routes.ts';
 import { contactError, submitContact } from './contact.service.ts';
 
 const CONTACT_CODES = new Set<string>(Object.values(ContactErrorCode));
+
+/** The optional Idempotency-Key header (one key per submission; the screen resends it on a retry). */
+function idempotencyKeyOf(req: FastifyRequest): string | undefined {
+  const given = req.headers[IDEMPOTENCY_KEY_HEADER];
+  if (given === undefined) return undefined;
+  const parsed = ZIdempotencyKey.safeParse(given);
+  if (!parsed.success) {
+    throw new AppError(400, ErrorCode.idempotencyKeyInvalid, `errors:${ErrorCode.idempotencyKeyInvalid}`);
+  }
+  return parsed.data;
+}
 
 /**
  * Runs before schema validation so each refused field answers its own localised message (missing name,
@@ -23,11 +42,8 @@ export const contactRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['contact'];
-    const requireLogin = requireCustomer(ctx);
     /** Visitors may book (with an SMS code); a bearer token makes it the customer's, no code needed. */
-    const optionalLogin = async (req: FastifyRequest) => {
-      if (req.headers.authorization !== undefined) await requireLogin(req);
-    };
+    const optionalLogin = optionalCustomer(ctx);
 
     app.post(
       '/customer/contact/',
@@ -45,6 +61,8 @@ export const contactRoutes =
           areaCode: b.area_code,
           phone: b.phone,
           smsCode: b.sms_code,
+          smsTicket: b.sms_ticket,
+          ip: req.ip,
           email: b.email,
           wechat: b.wechat,
           timezone: b.timezone,
@@ -52,6 +70,7 @@ export const contactRoutes =
           timeRange: b.appointment.time_range,
           entrance: b.entrance,
           locale: req.locale,
+          idempotencyKey: idempotencyKeyOf(req),
         });
         return reply.status(201).send({ id, msg: req.t('messages:contact_submitted') });
       },

@@ -9,7 +9,7 @@ import {
 } from '@dossier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { customerIdOf, requireCustomer } from '../../plugins/auth.ts';
+import { customerIdOf, requireCustomer, sessionOf } from '../../plugins/auth.ts';
 import { authRateLimit } from '../auth/auth.routes.ts';
 import { consumeCaptcha } from '../auth/codes.service.ts';
 import {
@@ -33,7 +33,7 @@ export const customerRoutes =
       },
       async (req) => {
         const phone = { areaCode: req.body.area_code, phone: req.body.phone };
-        await consumeCaptcha(ctx, { ...phone, answer: req.body.captcha });
+        await consumeCaptcha(ctx, { ...phone, captchaId: req.body.captcha_id, answer: req.body.captcha });
         return sendChangePhoneCode(ctx, { ...phone, customerId: customerIdOf(req), locale: req.locale });
       },
     );
@@ -46,9 +46,12 @@ export const customerRoutes =
       async (req) =>
         changePhoneNumber(ctx, {
           customerId: customerIdOf(req),
+          sessionId: sessionOf(req).sessionId,
           areaCode: req.body.area_code,
           phone: req.body.phone,
           smsCode: req.body.sms_code,
+          smsTicket: req.body.sms_ticket,
+          ip: req.ip,
         }),
     );
     app.get('/customer/customer/info/', { schema: { tags, response: { 200: ZCustomer } } }, async (req) =>
@@ -64,7 +67,6 @@ export const customerRoutes =
           email: req.body.email,
           emailCode: req.body.email_code,
           timezone: req.body.timezone,
-          areaCode: req.body.area_code,
         }),
     );
     app.delete(

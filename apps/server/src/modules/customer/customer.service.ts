@@ -6,14 +6,15 @@ import {
   SMS_CODE_MAX_ATTEMPTS,
   SMS_RESEND_SECONDS,
   type TCustomer,
+  type TSendSmsCodeResponse,
 } from '@dossier/contract';
 import { translate } from '@dossier/i18n';
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { areaCode, customer, emailCode, timezone } from '../../db/schema/index.ts';
+import { customer, emailCode, timezone } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { revokeAllSessions } from '../auth/auth.service.ts';
 import { sendSmsCode, verifySmsCode } from '../auth/codes.service.ts';
+import { revokeSessions } from '../auth/sessions.service.ts';
 import { seal, sixDigitCode, unsealMatches } from '../auth/tokens.ts';
 import { notify } from '../notification/notification.service.ts';
 import { toCustomer } from './customer.view.ts';
@@ -54,7 +55,7 @@ async function assertPhoneFree(
 export async function sendChangePhoneCode(
   ctx: AppContext,
   opts: { customerId: number; areaCode: string; phone: string; locale: Locale },
-): Promise<{ sms_code?: string; resend_in: number }> {
+): Promise<TSendSmsCodeResponse> {
   await load(ctx, opts.customerId);
   await assertPhoneFree(ctx, opts);
   return sendSmsCode(ctx, {
@@ -66,9 +67,21 @@ export async function sendChangePhoneCode(
   });
 }
 
+/**
+ * Moves the account to a new phone (area code and number) proven by a code sent to it. The phone is the login
+ * identity, so every other session ends: whoever could use the account before must not keep reading it.
+ */
 export async function changePhoneNumber(
   ctx: AppContext,
-  opts: { customerId: number; areaCode: string; phone: string; smsCode: string },
+  opts: {
+    customerId: number;
+    sessionId: string;
+    areaCode: string;
+    phone: string;
+    smsCode: string;
+    smsTicket: string;
+    ip: string;
+  },
 ): Promise<TCustomer> {
   await load(ctx, opts.customerId);
   await assertPhoneFree(ctx, opts);
@@ -78,8 +91,11 @@ export async function changePhoneNumber(
     purpose: 'change_phone',
     customerId: opts.customerId,
     code: opts.smsCode,
+    ticket: opts.smsTicket,
+    ip: opts.ip,
   });
   const row = await updateUnique(ctx, opts.customerId, { areaCode: opts.areaCode, phone: opts.phone });
+  await revokeSessions(ctx, { customerId: row.id, except: opts.sessionId });
   await notify(ctx, {
     customerId: row.id,
     key: 'phone_changed',
@@ -117,7 +133,8 @@ function checkEmail(ctx: AppContext, email: string): string {
 
 /**
  * Partial edit. E-mail: `{ email }` sends a code to it, `{ email, email_code }` binds it, `email: null`
- * unbinds. Time zone and area code must be among the seeded ones.
+ * unbinds. The time zone must be a seeded one. The area code is not edited here: it is part of the login
+ * phone, which changes only through changePhoneNumber (an SMS to the new number).
  */
 export async function editCustomer(
   ctx: AppContext,
@@ -127,7 +144,6 @@ export async function editCustomer(
     email?: string | null | undefined;
     emailCode?: string | undefined;
     timezone?: string | undefined;
-    areaCode?: string | undefined;
   },
 ): Promise<{ customer: TCustomer; email_verification_sent: boolean; email_code?: string }> {
   const current = await load(ctx, opts.customerId);
@@ -140,16 +156,6 @@ export async function editCustomer(
       .where(eq(timezone.code, opts.timezone));
     if (!tz) throw new AppError(400, E.timezoneUnknown);
     set.timezone = tz.code;
-  }
-  if (opts.areaCode !== undefined && opts.areaCode !== current.areaCode) {
-    const [ac] = await db
-      .select({ id: areaCode.id })
-      .from(areaCode)
-      .where(eq(areaCode.areaCode, opts.areaCode))
-      .limit(1);
-    if (!ac) throw new AppError(400, E.areaCodeUnknown);
-    await assertPhoneFree(ctx, { customerId: current.id, areaCode: opts.areaCode, phone: current.phone });
-    set.areaCode = opts.areaCode;
   }
   let sent: string | null = null;
   let bound = false;
@@ -274,7 +280,7 @@ export async function requestAccountDeletion(
   if (!current.deletionScheduledAt) {
     await ctx.db.db.update(customer).set({ deletionScheduledAt: at }).where(eq(customer.id, current.id));
   }
-  await revokeAllSessions(ctx, { customerId: current.id });
+  await revokeSessions(ctx, { customerId: current.id });
   return {
     deletion_scheduled_at: at.toISOString(),
     purge_after: new Date(at.getTime() + DELETION_WAIT_MS).toISOString(),

@@ -19,7 +19,7 @@ export const healthRoutes =
           req.log.warn({ reason: r.reason }, 'not ready');
           return reply.status(503).send({ code: ErrorCode.notReady, msg: req.t('errors:not_ready') });
         }
-        return { status: 'ready' as const, database: ctx.db.kind, migrations: r.migrations };
+        return { status: 'ready' as const, database: ctx.db.kind, migrations: r.migrations, redis: r.redis };
       },
     );
   };

@@ -1,6 +1,7 @@
 import {
   ZCount,
   ZDeleteByIdsRequest,
+  ZIdParams,
   ZNotification,
   ZNotificationPage,
   ZNotificationPatch,
@@ -17,8 +18,6 @@ import {
   listNotifications,
   markNotificationRead,
 } from './notification.service.ts';
-
-const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const notificationRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -49,13 +48,13 @@ export const notificationRoutes =
     );
     app.patch(
       '/customer/notification/:id/',
-      { schema: { tags, params: ZId, body: ZNotificationPatch, response: { 200: ZNotification } } },
+      { schema: { tags, params: ZIdParams, body: ZNotificationPatch, response: { 200: ZNotification } } },
       async (req) =>
         markNotificationRead(ctx, { customerId: customerIdOf(req), id: req.params.id, locale: req.locale }),
     );
     app.delete(
       '/customer/notification/:id/',
-      { schema: { tags, params: ZId, response: { 204: z.null() } } },
+      { schema: { tags, params: ZIdParams, response: { 204: z.null() } } },
       async (req, reply) => {
         await deleteNotification(ctx, { customerId: customerIdOf(req), id: req.params.id });
         return reply.status(204).send(null);

@@ -2,6 +2,7 @@ import type { Locale, TNotification } from '@dossier/contract';
 import { translate } from '@dossier/i18n';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { notification } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 
@@ -20,8 +21,10 @@ export type NotificationKey =
 export async function notify(
   ctx: AppContext,
   opts: { customerId: number; key: NotificationKey; params?: Record<string, string | number> },
+  /** The transaction of the change the message is about, so both are written or neither. */
+  db: Db = ctx.db.db,
 ): Promise<void> {
-  await ctx.db.db.insert(notification).values({
+  await db.insert(notification).values({
     customerId: opts.customerId,
     key: opts.key,
     params: opts.params ?? {},

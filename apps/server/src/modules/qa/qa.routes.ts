@@ -4,6 +4,7 @@ import {
   ZAskQuestionRequest,
   ZAskQuestionResponse,
   ZHotKeywords,
+  ZIdParams,
   ZQa,
   ZQaCategory,
   ZQaPage,
@@ -13,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { customerIdOf, requireCustomer } from '../../plugins/auth.ts';
+import { customerIdOf, optionalCustomer, requireCustomer } from '../../plugins/auth.ts';
 import {
   askQuestion,
   blankError,
@@ -24,10 +25,8 @@ import {
   submitAdvice,
 } from './qa.service.ts';
 
-const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
 /**
- * Runs before schema validation, so an empty or whitespace-only text answers "It cannot left blank!" (spec §5)
+ * Runs before schema validation, so an empty or whitespace-only text answers "This cannot be left blank." (spec §5)
  * instead of the generic validation message.
  */
 const rejectBlank = (field: string) => async (req: FastifyRequest) => {
@@ -44,9 +43,7 @@ export const qaRoutes =
     const tags = ['qa'];
     const requireLogin = requireCustomer(ctx);
     /** Visitors may post suggestions; a logged-in caller's suggestion is linked to the account. */
-    const optionalLogin = async (req: FastifyRequest) => {
-      if (req.headers.authorization !== undefined) await requireLogin(req);
-    };
+    const optionalLogin = optionalCustomer(ctx);
 
     app.get(
       '/customer/qa_category/',
@@ -68,8 +65,10 @@ export const qaRoutes =
     app.get('/customer/qa/hot_keywords/', { schema: { tags, response: { 200: ZHotKeywords } } }, async () =>
       hotKeywords(ctx),
     );
-    app.get('/customer/qa/:id/', { schema: { tags, params: ZId, response: { 200: ZQa } } }, async (req) =>
-      getQuestion(ctx, { id: req.params.id, locale: req.locale }),
+    app.get(
+      '/customer/qa/:id/',
+      { schema: { tags, params: ZIdParams, response: { 200: ZQa } } },
+      async (req) => getQuestion(ctx, { id: req.params.id, locale: req.locale }),
     );
     app.post(
       '/customer/qa/',

@@ -13,7 +13,7 @@ import { advice, qa, qaCategory, qaSearch } from '../../db/schema/index.ts';
 import type { PurgeStep } from '../../jobs/purge.handler.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 
-/** "It cannot left blank!" (spec §5) for an empty or whitespace-only question or suggestion. */
+/** "This cannot be left blank." (spec §5) for an empty or whitespace-only question or suggestion. */
 export const blankError = () => new AppError(400, QaErrorCode.blank, `errors:${QaErrorCode.blank}`);
 
 /** Lower-cased, trimmed, inner whitespace collapsed: "  EB-1A  Fee " and "eb-1a fee" count as one keyword. */

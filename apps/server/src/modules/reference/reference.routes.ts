@@ -1,4 +1,4 @@
-import { ZAreaCode, ZAreaCodeQuery, ZPage, ZStaticFile, ZTimezone } from '@dossier/contract';
+import { ZAreaCode, ZAreaCodeQuery, ZIdParams, ZPage, ZStaticFile, ZTimezone } from '@dossier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -24,7 +24,7 @@ export const referenceRoutes =
     );
     app.get(
       '/customer/messy/static_files/:id/download/',
-      { schema: { tags: ['reference'], params: z.object({ id: z.coerce.number().int().positive() }) } },
+      { schema: { tags: ['reference'], params: ZIdParams } },
       async (req, reply) => {
         const file = await openStaticFile(ctx, { id: req.params.id, locale: req.locale });
         return reply

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { areaCode, staticFile, timezone } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { StorageNotFoundError } from '../../providers/storage/storage.ts';
+import { ensureShippedStaticFiles } from './shipped-files.ts';
 
 export async function listAreaCodes(
   ctx: AppContext,
@@ -30,6 +31,16 @@ export async function listAreaCodes(
   };
 }
 
+/** Whether `code` is a seeded calling code (the only ones we draw captchas for, send codes to or store). */
+export async function isKnownAreaCode(ctx: AppContext, code: string): Promise<boolean> {
+  const [row] = await ctx.db.db
+    .select({ id: areaCode.id })
+    .from(areaCode)
+    .where(eq(areaCode.areaCode, code))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function listTimezones(ctx: AppContext, opts: { locale: Locale }): Promise<TTimezone[]> {
   const rows = await ctx.db.db.select().from(timezone).orderBy(asc(timezone.position));
   return rows.map((r) => ({
@@ -40,6 +51,7 @@ export async function listTimezones(ctx: AppContext, opts: { locale: Locale }): 
 }
 
 export async function listStaticFiles(ctx: AppContext, opts: { locale: Locale }): Promise<TStaticFile[]> {
+  await ensureShippedStaticFiles(ctx);
   const rows = await ctx.db.db.select().from(staticFile).orderBy(asc(staticFile.key));
   return rows.map((r) => ({
     id: r.id,
@@ -56,6 +68,7 @@ export async function openStaticFile(
   ctx: AppContext,
   opts: { id: number; locale: Locale },
 ): Promise<{ stream: Readable; contentType: string; size: number; filename: string }> {
+  await ensureShippedStaticFiles(ctx);
   const [row] = await ctx.db.db.select().from(staticFile).where(eq(staticFile.id, opts.id));
   if (!row) throw notFound();
   try {

@@ -1,3 +1,4 @@
+import type { TPromotion } from '@dossier/contract';
 import {
   isAddon,
   type Locale,
@@ -9,10 +10,10 @@ import {
   type TProduct,
   type TProject,
 } from '@dossier/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { product, project } from '../../db/schema/index.ts';
+import { product, project, promoCode } from '../../db/schema/index.ts';
 import { SHOP_AREAS } from '../../db/seed/shop.data.ts';
 import { activeServices } from './rights.service.ts';
 
@@ -112,4 +113,30 @@ export function toProduct(
     duration_months: p.durationMonths,
     display: displayOf(service, held),
   };
+}
+
+/**
+ * GET /api/customer/promotion/: the promo codes a quote would accept right now from anyone (the same checks as
+ * orders.service.ts's quote), referral codes excluded. Oldest first, so the page leads with the standing offer.
+ */
+export async function listPromotions(ctx: AppContext): Promise<TPromotion[]> {
+  const now = ctx.clock.now();
+  const rows = await ctx.db.db
+    .select()
+    .from(promoCode)
+    .where(
+      and(
+        eq(promoCode.active, true),
+        isNull(promoCode.referrerCustomerId),
+        or(isNull(promoCode.validFrom), lte(promoCode.validFrom, now)),
+        or(isNull(promoCode.validUntil), gt(promoCode.validUntil, now)),
+      ),
+    )
+    .orderBy(asc(promoCode.id));
+  return rows.map((r) => ({
+    code: r.code,
+    kind: r.kind === 'percent' ? 'percent' : 'amount',
+    value: r.value,
+    valid_until: r.validUntil?.toISOString() ?? null,
+  }));
 }

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@dossier/contract';
 import { ShopErrorCode } from '@dossier/contract';
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { shopOrder } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -40,6 +40,31 @@ export const ORDER_TRANSITIONS: Record<OrderEvent, { from: readonly OrderStatus[
   /** Staff found no (or a wrong) remittance. */
   transfer_rejected: { from: ['processing'], to: 'failed' },
 };
+
+/**
+ * Named sets of statuses the services ask about (one place, next to the table they follow from).
+ */
+/** A checkout (online, wallet) can be opened: not yet paid, not awaiting a transfer's confirmation. */
+export const CHECKOUT_FROM = ['unpaid', 'failed'] as const satisfies readonly OrderStatus[];
+/** The bank details can be shown: before paying, after a part, or while a transfer awaits staff. */
+export const BANK_TRANSFER_FROM = [
+  'unpaid',
+  'failed',
+  'partly_paid',
+  'processing',
+] as const satisfies readonly OrderStatus[];
+/** The sandbox TEST page can still be pressed (paid: a second press is a second payment, kept). */
+export const SANDBOX_COMPLETABLE = ['unpaid', 'failed', 'paid'] as const satisfies readonly OrderStatus[];
+/** Orders that block a new order of the same products (createOrder answers or refuses them). */
+export const PENDING_STATUSES = ['unpaid', 'processing'] as const satisfies readonly OrderStatus[];
+/** An order counting as a purchase for "first purchase only" codes at quote, creation and checkout. */
+export const PURCHASE_STATUSES = [
+  'paid',
+  'partly_paid',
+  'processing',
+] as const satisfies readonly OrderStatus[];
+/** Money was received: what decides, when a payment is recorded, which order was the first purchase. */
+export const MONEY_RECEIVED_STATUSES = ['paid', 'partly_paid'] as const satisfies readonly OrderStatus[];
 
 export function canTransition(from: string, event: OrderEvent): boolean {
   return (ORDER_TRANSITIONS[event].from as readonly string[]).includes(from);
@@ -81,6 +106,29 @@ export async function applyTransition(
   const row = await tryTransition(db, orderId, event, now, set);
   if (!row) throw transitionRefused();
   return row;
+}
+
+/**
+ * Serialises a customer's order creation and payment recording (a transaction-scoped advisory lock).
+ * Taken before any order row lock, in every transaction that takes both, so they cannot deadlock.
+ */
+export async function lockCustomerOrders(db: Db, customerId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`shop:customer:${customerId}`}))`);
+}
+
+/**
+ * The `cancel` transition for the open orders of an account being erased (in the purge's transaction,
+ * holding lockCustomerOrders): nothing of it stays payable. Paid, partly paid and awaiting-confirmation
+ * orders keep their status; a payment that still arrives is recorded and flagged for staff.
+ */
+export async function cancelForErasure(db: Db, customerId: number, now: Date): Promise<number> {
+  const t = ORDER_TRANSITIONS.cancel;
+  const rows = await db
+    .update(shopOrder)
+    .set({ status: t.to, cancelledAt: now, statusReason: 'account_erased', updatedAt: now })
+    .where(and(eq(shopOrder.customerId, customerId), inArray(shopOrder.status, [...t.from])))
+    .returning({ id: shopOrder.id });
+  return rows.length;
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   ShopErrorCode as E,
   isAddon,
   type Locale,
+  type OrderStatus,
   PAYMENT_METHODS,
   type PaymentMethod,
   type ProjectCode,
@@ -22,16 +23,18 @@ import {
   promoCode,
   shopOrder,
 } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../plugins/errors.ts';
+import { AppError, errorOf, notFound } from '../../plugins/errors.ts';
 import { localName, type ProductRow, type ProjectRow } from './catalogue.service.ts';
-import { applyTransition, expireDue, type OrderRow } from './order-transitions.ts';
+import {
+  applyTransition,
+  expireDue,
+  lockCustomerOrders,
+  type OrderRow,
+  PENDING_STATUSES,
+  PURCHASE_STATUSES,
+} from './order-transitions.ts';
 import { addMonths, formatRateE4, promoDiscount, usdCentsToCnyFen } from './pricing.ts';
 import { activeServices, baseExpiry } from './rights.service.ts';
-
-const shopError = (status: number, code: string) => new AppError(status, code, `errors:${code}`);
-
-/** Statuses that make an order count as a purchase: a promo code only works before the first one. */
-export const PURCHASE_STATUSES = ['paid', 'partly_paid', 'processing'] as const;
 
 type PromoRow = typeof promoCode.$inferSelect;
 
@@ -48,11 +51,15 @@ interface Priced {
   serviceEndsAt: Date;
 }
 
-/** Whether the customer already has a purchase (paid, partly paid or awaiting confirmation), other than `exceptOrderId`. */
+/**
+ * Whether the customer already has a purchase (paid, partly paid or awaiting confirmation, or the given
+ * statuses), other than `exceptOrderId`.
+ */
 export async function hasEarlierPurchase(
   db: Db,
   customerId: number,
   exceptOrderId?: number,
+  statuses: readonly OrderStatus[] = PURCHASE_STATUSES,
 ): Promise<boolean> {
   const [row] = await db
     .select({ n: count() })
@@ -60,7 +67,7 @@ export async function hasEarlierPurchase(
     .where(
       and(
         eq(shopOrder.customerId, customerId),
-        inArray(shopOrder.status, [...PURCHASE_STATUSES]),
+        inArray(shopOrder.status, [...statuses]),
         ...(exceptOrderId !== undefined ? [ne(shopOrder.id, exceptOrderId)] : []),
       ),
     );
@@ -94,7 +101,7 @@ async function price(
   } catch (err) {
     if (err instanceof AppError) throw err;
     ctx.logger.error({ err }, 'pricing failed');
-    throw shopError(503, E.priceUnavailable);
+    throw errorOf(503, E.priceUnavailable);
   }
 }
 
@@ -104,23 +111,23 @@ async function priceUnchecked(
   now: Date,
 ): Promise<Priced> {
   const ids = [...new Set(opts.productIds)];
-  if (ids.some((id) => id > 2_147_483_647)) throw shopError(404, E.productNotFound);
+  if (ids.some((id) => id > 2_147_483_647)) throw errorOf(404, E.productNotFound);
   const rows = await db
     .select({ p: product, project })
     .from(product)
     .innerJoin(project, eq(product.projectId, project.id))
     .where(and(inArray(product.id, ids), eq(product.active, true), eq(project.active, true)))
     .orderBy(asc(product.position), asc(product.id));
-  if (rows.length !== ids.length) throw shopError(404, E.productNotFound);
+  if (rows.length !== ids.length) throw errorOf(404, E.productNotFound);
   const projectIds = new Set(rows.map((r) => r.project.id));
-  if (projectIds.size !== 1) throw shopError(400, E.mixedProjects);
+  if (projectIds.size !== 1) throw errorOf(400, E.mixedProjects);
   const pr = rows[0]!.project;
   const products = rows.map((r) => r.p);
   const base = products.find((p) => !isAddon(p.service as ServiceCode));
   const held = await activeServices(db, opts.customerId, pr.id, now);
-  if (base && held.has('DIY_STANDARD')) throw shopError(409, E.alreadyPurchased);
-  if (!base && !held.has('DIY_STANDARD')) throw shopError(409, E.addonRequiresBase);
-  if (products.some((p) => held.has(p.service as ServiceCode))) throw shopError(409, E.alreadyPurchased);
+  if (base && held.has('DIY_STANDARD')) throw errorOf(409, E.alreadyPurchased);
+  if (!base && !held.has('DIY_STANDARD')) throw errorOf(409, E.addonRequiresBase);
+  if (products.some((p) => held.has(p.service as ServiceCode))) throw errorOf(409, E.alreadyPurchased);
 
   let promo: PromoRow | null = null;
   const code = opts.promoCode?.trim().toUpperCase();
@@ -131,8 +138,8 @@ async function priceUnchecked(
       (!row.validFrom || row.validFrom <= now) &&
       (!row.validUntil || row.validUntil > now) &&
       row.referrerCustomerId !== opts.customerId;
-    if (!row || !usable) throw shopError(400, E.promoInvalid);
-    if (await hasEarlierPurchase(db, opts.customerId)) throw shopError(409, E.promoFirstPurchaseOnly);
+    if (!row || !usable) throw errorOf(400, E.promoInvalid);
+    if (await hasEarlierPurchase(db, opts.customerId)) throw errorOf(409, E.promoFirstPurchaseOnly);
     promo = row;
   }
   const rateE4 = await currentRateE4(db, now);
@@ -214,10 +221,10 @@ export async function createOrder(
     locale: Locale;
   },
 ): Promise<{ order: TOrder; created: boolean }> {
-  if (!opts.agreementAccepted) throw shopError(400, E.agreementRequired);
+  if (!opts.agreementAccepted) throw errorOf(400, E.agreementRequired);
   const now = ctx.clock.now();
   const result = await ctx.db.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`shop:customer:${opts.customerId}`}))`);
+    await lockCustomerOrders(tx, opts.customerId);
     await expireDue(tx, now, opts.customerId);
     const q = await price(ctx, tx, opts);
     const wanted = q.products.map((p) => p.id).sort((a, b) => a - b);
@@ -228,7 +235,7 @@ export async function createOrder(
         and(
           eq(shopOrder.customerId, opts.customerId),
           eq(shopOrder.projectId, q.project.id),
-          inArray(shopOrder.status, ['unpaid', 'processing']),
+          inArray(shopOrder.status, [...PENDING_STATUSES]),
         ),
       );
     for (const o of pending) {
@@ -241,7 +248,7 @@ export async function createOrder(
       if (same && o.status === 'unpaid' && o.promoCodeId === (q.promo?.id ?? null)) {
         return { id: o.id, created: false };
       }
-      if (have.some((id) => wanted.includes(id))) throw shopError(409, E.orderPending);
+      if (have.some((id) => wanted.includes(id))) throw errorOf(409, E.orderPending);
     }
     for (let attempt = 0; attempt < 5; attempt++) {
       const [row] = await tx

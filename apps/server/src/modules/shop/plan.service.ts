@@ -45,12 +45,26 @@ export async function appendPlanRecord(
   await db.update(plan).set({ updatedAt: opts.now }).where(eq(plan.id, opts.planId));
 }
 
+/** The key and parameters of a record written by appendPlanRecord; null for plain text. */
+function recordMessage(content: string): { key: string; params: Record<string, string> } | null {
+  try {
+    const parsed = JSON.parse(content) as { key?: unknown; params?: Record<string, unknown> };
+    if (typeof parsed.key !== 'string') return null;
+    const params = Object.fromEntries(Object.entries(parsed.params ?? {}).map(([k, v]) => [k, String(v)]));
+    return { key: parsed.key, params };
+  } catch {
+    return null;
+  }
+}
+
 function renderContent(content: string, locale: Locale, serviceNames: Map<string, string>): string {
   try {
     const parsed = JSON.parse(content) as { key?: unknown; params?: Record<string, string> };
     if (typeof parsed.key !== 'string') return content;
     const params = { ...(parsed.params ?? {}) };
     if (params.service) params.service = serviceNames.get(params.service) ?? params.service;
+    // The server's text has the UTC date; screens use `message` for the reader's own time zone.
+    if (params.until) params.until = params.until.slice(0, 10);
     return translate(locale, parsed.key, params);
   } catch {
     // Plain text written by staff.
@@ -89,6 +103,7 @@ async function toPlan(
       plan_name: name,
       content: renderContent(r.content, locale, serviceNames),
       time: r.createdAt.toISOString(),
+      message: recordMessage(r.content),
     })),
   };
 }

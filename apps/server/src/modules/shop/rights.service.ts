@@ -111,6 +111,8 @@ export interface Granted {
  * base they are bound to.
  */
 export async function grantEntitlements(db: Db, order: OrderRow, now: Date): Promise<Granted | null> {
+  const customerId = order.customerId;
+  if (customerId === null) return null; // an erased account: the payment is kept and flagged, nothing granted
   const items = await db
     .select({ item: orderItem, p: product })
     .from(orderItem)
@@ -118,7 +120,7 @@ export async function grantEntitlements(db: Db, order: OrderRow, now: Date): Pro
     .where(eq(orderItem.orderId, order.id))
     .orderBy(asc(product.position), asc(orderItem.id));
   if (items.length === 0) return null;
-  const previousBase = await baseExpiry(db, order.customerId, order.projectId);
+  const previousBase = await baseExpiry(db, customerId, order.projectId);
   const baseItem = items.find((i) => !isAddon(i.item.service as ServiceCode));
   let until: Date;
   let baseStart = now;
@@ -130,7 +132,7 @@ export async function grantEntitlements(db: Db, order: OrderRow, now: Date): Pro
     until = previousBase && previousBase > now ? previousBase : now;
   }
   const [pr] = await db.select().from(project).where(eq(project.id, order.projectId));
-  const planId = await ensurePlan(db, { customerId: order.customerId, project: pr!, now });
+  const planId = await ensurePlan(db, { customerId, project: pr!, now });
   const granted: ServiceCode[] = [];
   for (const { item } of items) {
     const service = item.service as ServiceCode;
@@ -138,7 +140,7 @@ export async function grantEntitlements(db: Db, order: OrderRow, now: Date): Pro
     const [row] = await db
       .insert(entitlement)
       .values({
-        customerId: order.customerId,
+        customerId,
         projectId: order.projectId,
         service,
         orderItemId: item.id,
@@ -155,7 +157,8 @@ export async function grantEntitlements(db: Db, order: OrderRow, now: Date): Pro
       planId,
       now,
       key: isBase ? (previousBase ? 'plan_record_renewed' : 'plan_record_activated') : 'plan_record_addon',
-      params: { service, order_no: order.orderNo, until: until.toISOString().slice(0, 10) },
+      // The instant, not its UTC date: the screen shows it in the reader's time zone (decision 0017).
+      params: { service, order_no: order.orderNo, until: until.toISOString() },
     });
   }
   return granted.length > 0 ? { services: granted, until, projectId: order.projectId } : null;

@@ -3,6 +3,7 @@ import {
   ZAreaProjects,
   ZBoughtProjectServices,
   ZCreateOrderRequest,
+  ZIdParams,
   ZMyRights,
   ZOrder,
   ZOrderActionResponse,
@@ -15,6 +16,7 @@ import {
   ZPlanQuery,
   ZProductList,
   ZProductQuery,
+  ZPromotionList,
   ZQuote,
   ZQuoteRequest,
   ZSandboxCompleteRequest,
@@ -27,9 +29,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { customerIdOf, requireCustomer } from '../../plugins/auth.ts';
+import { customerIdOf, optionalCustomer, requireCustomer } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { areaProjects, listProducts } from './catalogue.service.ts';
+import { areaProjects, listProducts, listPromotions } from './catalogue.service.ts';
+import { payOrder } from './checkout.service.ts';
 import { requireEntitlement } from './gate.ts';
 import {
   cancelOrder,
@@ -39,11 +42,10 @@ import {
   markTransferCompleted,
   quote,
 } from './orders.service.ts';
-import { payOrder, sandboxComplete, sandboxSession } from './payments.service.ts';
 import { applyPrintMaterial, listPlans, planProjectCode } from './plan.service.ts';
 import { boughtProjectServices, myRights } from './rights.service.ts';
+import { sandboxComplete, sandboxSession } from './sandbox.service.ts';
 
-const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const ZToken = z.object({ token: z.string().min(1).max(200) });
 
 /** Catalogue, orders, payments, rights and plans for customers (issue 5), plus the sandbox TEST checkout. */
@@ -52,9 +54,7 @@ export const shopRoutes =
   async (app) => {
     const tags = ['shop'];
     const requireLogin = requireCustomer(ctx);
-    const optionalLogin = async (req: FastifyRequest) => {
-      if (req.headers.authorization !== undefined) await requireLogin(req);
-    };
+    const optionalLogin = optionalCustomer(ctx);
     /** Purchase calls: a visitor is told to log in for purchasing (spec §6). */
     const loginForPurchase = async (req: FastifyRequest) => {
       if (req.headers.authorization === undefined) {
@@ -81,6 +81,9 @@ export const shopRoutes =
           projectCode: req.query.project_code,
           locale: req.locale,
         }),
+    );
+    app.get('/customer/promotion/', { schema: { tags, response: { 200: ZPromotionList } } }, async () =>
+      listPromotions(ctx),
     );
 
     // ── Pricing and orders ───────────────────────────────────────────────────────────────────────────
@@ -125,7 +128,7 @@ export const shopRoutes =
     );
     app.get(
       '/customer/order/:id/',
-      { onRequest: requireLogin, schema: { tags, params: ZId, response: { 200: ZOrder } } },
+      { onRequest: requireLogin, schema: { tags, params: ZIdParams, response: { 200: ZOrder } } },
       async (req) =>
         getOrder(ctx, { customerId: customerIdOf(req), orderId: req.params.id, locale: req.locale }),
     );
@@ -133,7 +136,7 @@ export const shopRoutes =
       '/customer/order/:id/pay/',
       {
         onRequest: requireLogin,
-        schema: { tags, params: ZId, body: ZPayRequest, response: { 200: ZPayResponse } },
+        schema: { tags, params: ZIdParams, body: ZPayRequest, response: { 200: ZPayResponse } },
       },
       async (req) =>
         payOrder(ctx, {
@@ -145,7 +148,10 @@ export const shopRoutes =
     );
     app.post(
       '/customer/order/:id/transfer_completed/',
-      { onRequest: requireLogin, schema: { tags, params: ZId, response: { 200: ZOrderActionResponse } } },
+      {
+        onRequest: requireLogin,
+        schema: { tags, params: ZIdParams, response: { 200: ZOrderActionResponse } },
+      },
       async (req) => ({
         order: await markTransferCompleted(ctx, {
           customerId: customerIdOf(req),
@@ -157,7 +163,10 @@ export const shopRoutes =
     );
     app.post(
       '/customer/order/:id/cancel/',
-      { onRequest: requireLogin, schema: { tags, params: ZId, response: { 200: ZOrderActionResponse } } },
+      {
+        onRequest: requireLogin,
+        schema: { tags, params: ZIdParams, response: { 200: ZOrderActionResponse } },
+      },
       async (req) => ({
         order: await cancelOrder(ctx, {
           customerId: customerIdOf(req),
@@ -198,7 +207,7 @@ export const shopRoutes =
           (req) => planProjectCode(ctx, customerIdOf(req), (req.params as { id: number }).id),
           { write: true },
         ),
-        schema: { tags, params: ZId, response: { 200: ZPlan } },
+        schema: { tags, params: ZIdParams, response: { 200: ZPlan } },
       },
       async (req) =>
         applyPrintMaterial(ctx, { customerId: customerIdOf(req), planId: req.params.id, locale: req.locale }),

@@ -1,65 +1,79 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import {
+  IDEMPOTENCY_KEY_HEADER,
   ShopErrorCode,
+  type StaffRole,
+  ZIdempotencyKey,
+  ZIdParams,
   ZOrder,
+  ZPaymentFlagPage,
+  ZPaymentFlagQuery,
   ZStaffConfirmTransferRequest,
   ZStaffRejectTransferRequest,
 } from '@dossier/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../plugins/errors.ts';
-import { confirmTransfer, rejectTransfer, type StaffActor } from './payments.service.ts';
+import { errorOf } from '../../plugins/errors.ts';
+import { staffOf } from '../../plugins/staff-auth.ts';
+import { listPaymentFlags } from './payment-flags.service.ts';
+import { confirmTransfer, rejectTransfer } from './staff-transfer.service.ts';
 
-const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const digest = (s: string) => createHash('sha256').update(s).digest();
+/** Who may confirm or reject transfers and read the payment flags. */
+const FINANCE: readonly StaffRole[] = ['admin', 'finance'];
 
-/** `X-Staff-Token` against STAFF_API_TOKEN in constant time; without the setting every call is refused. */
-export function staffTokenValid(ctx: AppContext, given: unknown): boolean {
-  const expected = ctx.config.shop.staffApiToken;
-  if (!expected || typeof given !== 'string' || given.length === 0) return false;
-  return timingSafeEqual(digest(given), digest(expected));
+/** The Idempotency-Key header of a staff action; missing or malformed → 400 idempotency_key_required. */
+function idempotencyKeyOf(req: FastifyRequest): string {
+  const parsed = ZIdempotencyKey.safeParse(req.headers[IDEMPOTENCY_KEY_HEADER]);
+  if (!parsed.success) throw errorOf(400, ShopErrorCode.idempotencyKeyRequired);
+  return parsed.data;
 }
 
-function actorOf(req: FastifyRequest): StaffActor {
-  const named = req.headers['x-staff-actor'];
-  const actor = typeof named === 'string' && named.trim() ? named.trim().slice(0, 100) : 'staff-api';
-  return { actor, ip: req.ip };
-}
-
-/** The staff API (issue 5): confirm or reject bank transfers. The staff console comes with its issue. */
+/**
+ * The finance staff API: confirm or reject bank transfers, list the payments flagged for staff (admin and
+ * finance roles; plugins/staff-auth.ts).
+ */
 export const staffRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('onRequest', async (req) => {
-      if (!staffTokenValid(ctx, req.headers['x-staff-token'])) {
-        req.log.warn({ url: req.url }, 'staff API call refused');
-        throw new AppError(401, ShopErrorCode.staffUnauthorized, `errors:${ShopErrorCode.staffUnauthorized}`);
-      }
-    });
+    const config = { staffAccess: FINANCE };
     const tags = ['staff'];
     app.post(
       '/staff/order/:id/confirm_transfer/',
       {
+        config,
         // An empty POST confirms the whole amount still due.
         preValidation: async (req) => {
           if (req.body === undefined || req.body === null) req.body = {};
         },
-        schema: { tags, params: ZId, body: ZStaffConfirmTransferRequest, response: { 200: ZOrder } },
+        schema: { tags, params: ZIdParams, body: ZStaffConfirmTransferRequest, response: { 200: ZOrder } },
       },
       async (req) =>
         confirmTransfer(ctx, {
           orderId: req.params.id,
+          idempotencyKey: idempotencyKeyOf(req),
           receivedCny: req.body.received_cny,
           note: req.body.note,
-          ...actorOf(req),
+          who: staffOf(req),
         }),
     );
     app.post(
       '/staff/order/:id/reject_transfer/',
-      { schema: { tags, params: ZId, body: ZStaffRejectTransferRequest, response: { 200: ZOrder } } },
+      {
+        config,
+        schema: { tags, params: ZIdParams, body: ZStaffRejectTransferRequest, response: { 200: ZOrder } },
+      },
       async (req) =>
-        rejectTransfer(ctx, { orderId: req.params.id, reason: req.body.reason, ...actorOf(req) }),
+        rejectTransfer(ctx, { orderId: req.params.id, reason: req.body.reason, who: staffOf(req) }),
+    );
+    app.get(
+      '/staff/payment_flag/',
+      { config, schema: { tags, querystring: ZPaymentFlagQuery, response: { 200: ZPaymentFlagPage } } },
+      async (req) =>
+        listPaymentFlags(ctx, {
+          page: req.query.page,
+          size: req.query.size,
+          open: req.query.open,
+          orderId: req.query.order_id,
+        }),
     );
   };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { handleWebhook } from './payments.service.ts';
+import { handleWebhook } from './webhook.service.ts';
 
 /**
  * POST /api/payment/webhook/{provider}/: the provider's delivery, kept as the exact bytes received

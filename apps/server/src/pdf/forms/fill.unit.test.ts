@@ -6,7 +6,9 @@ import type { FormEditionId, PdfFieldValue } from '@dossier/forms';
 import { describe, expect, it } from 'vitest';
 import {
   mutoolRender,
+  type PdfJsField,
   pdffonts,
+  pdfjsFieldObjects,
   pdfToolsAvailable,
   pdftotext,
   qpdfCheck,
@@ -90,22 +92,7 @@ function selfPetition(
   ];
 }
 
-interface PdfJsField {
-  value?: unknown;
-  exportValues?: unknown;
-  type?: string;
-}
-
-async function readFieldObjects(bytes: Uint8Array): Promise<Record<string, PdfJsField[]>> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: bytes.slice(), verbosity: 0 }).promise;
-  try {
-    return ((await doc.getFieldObjects()) ?? {}) as Record<string, PdfJsField[]>;
-  } finally {
-    await doc.destroy();
-  }
-}
-
+const readFieldObjects = pdfjsFieldObjects;
 const fieldValue = (objs: Record<string, PdfJsField[]>, name: string) => objs[name]?.[0]?.value;
 
 describe.skipIf(!haveForms)('fillOfficialPdf — I-140 06/07/24', () => {

@@ -11,11 +11,15 @@ import {
   PDFName,
   PDFStream,
 } from '@cantoo/pdf-lib';
+// Escapes decrypted literal strings so save() writes valid syntax (decision 0015).
+import '../decrypted-strings.ts';
 
 export interface LoadedPdf {
   doc: PDFDocument;
   /** The file carried an /Encrypt dictionary (it was decrypted with the password given). */
   wasEncrypted: boolean;
+  /** That /Encrypt dictionary, as the file has it (the decrypted document no longer holds it). */
+  encrypt?: PDFDict;
 }
 
 /** Thrown when the file needs a password we do not have (a user/open password). */
@@ -27,18 +31,28 @@ export class PdfPasswordError extends Error {
 
 const BASE: LoadOptions = { updateMetadata: false, throwOnInvalidObject: false };
 
-export async function loadDecrypted(bytes: Uint8Array, password = ''): Promise<LoadedPdf> {
-  const probe = await PDFDocument.load(bytes, { ...BASE, ignoreEncryption: true });
+/**
+ * `parseSpeed`: objects pdf-lib parses between two yields to the event loop (each yield costs ≥ 1 ms;
+ * pdf-lib's default of 100 adds ~0.6 s to a 65,000-object file).
+ */
+export async function loadDecrypted(
+  bytes: Uint8Array,
+  password = '',
+  opts: { parseSpeed?: number } = {},
+): Promise<LoadedPdf> {
+  const base: LoadOptions = { ...BASE, ...(opts.parseSpeed ? { parseSpeed: opts.parseSpeed } : {}) };
+  const probe = await PDFDocument.load(bytes, { ...base, ignoreEncryption: true });
   if (!probe.isEncrypted) return { doc: probe, wasEncrypted: false };
+  const encrypt = probe.context.lookup(probe.context.trailerInfo.Encrypt);
   let doc: PDFDocument;
   try {
-    doc = await PDFDocument.load(bytes, { ...BASE, password });
+    doc = await PDFDocument.load(bytes, { ...base, password });
   } catch (err) {
     if (err instanceof Error && /password/i.test(err.message)) throw new PdfPasswordError();
     throw err;
   }
   scrub(doc);
-  return { doc, wasEncrypted: true };
+  return { doc, wasEncrypted: true, encrypt: encrypt instanceof PDFDict ? encrypt : undefined };
 }
 
 /**

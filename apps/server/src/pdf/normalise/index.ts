@@ -3,12 +3,13 @@
  * reason in both languages (decision 0003). Never throws for bad input; memory is bounded by the
  * byte limit, the pixel limit (checked from headers before decoding) and the page limit.
  */
+import { MAX_IMAGE_BYTES, MAX_KEPT_ANNOTATIONS, MAX_OBJECTS } from './budget.ts';
 import { normaliseImage } from './image.ts';
 import { type Bilingual, type RefusalCode, refusalMessage } from './messages.ts';
 import { normalisePdf } from './pdf.ts';
 import { type ContentKind, claimedByMime, claimedByName, isImageKind, KIND_LABEL, sniff } from './sniff.ts';
 
-export type { Bilingual, RefusalCode } from './messages.ts';
+export type { Bilingual, RefusalCode, TooLargeReason } from './messages.ts';
 export type { ContentKind } from './sniff.ts';
 
 export interface NormaliseInput {
@@ -29,6 +30,12 @@ export interface NormaliseLimits {
   maxEmbedPixels: number;
   /** Page size for image pages. Default Letter (US filing). */
   pageSize: 'letter' | 'a4';
+  /** PDF: most indirect objects, counted before parsing. Default 200,000 (budget.ts). */
+  maxObjects: number;
+  /** PDF: most printable annotations kept (links are dropped, never counted). Default 5,000. */
+  maxAnnotations: number;
+  /** PDF: largest decoded image, in bytes of samples, as declared by the file. Default 512 MiB. */
+  maxImageBytes: number;
 }
 
 export const DEFAULT_LIMITS: NormaliseLimits = {
@@ -37,6 +44,9 @@ export const DEFAULT_LIMITS: NormaliseLimits = {
   maxPages: 2000,
   maxEmbedPixels: 36_000_000,
   pageSize: 'letter',
+  maxObjects: MAX_OBJECTS,
+  maxAnnotations: MAX_KEPT_ANNOTATIONS,
+  maxImageBytes: MAX_IMAGE_BYTES,
 };
 
 export type EvidenceSource = 'pdf' | 'jpeg' | 'png' | 'heic' | 'tiff' | 'bmp' | 'gif' | 'webp' | 'avif';
@@ -82,9 +92,10 @@ export async function normaliseEvidence(
     }
 
     if (kind === 'pdf') {
-      const r = await normalisePdf(bytes, lim.maxPages, notes);
-      if (!r.ok) return refuse(r.code, { actual: r.actual, limit: lim.maxPages, kind: 'PDF', kindZh: 'PDF' });
-      return { ok: true, pdf: r.pdf, pageCount: r.pageCount, source: 'pdf', notes };
+      const r = await normalisePdf(bytes, lim, notes);
+      if (r.ok) return { ok: true, pdf: r.pdf, pageCount: r.pageCount, source: 'pdf', notes };
+      const { ok: _, code, ...vars } = r;
+      return refuse(code, { limit: lim.maxPages, kind: 'PDF', kindZh: 'PDF', ...vars });
     }
     const r = await normaliseImage(bytes, kind, lim, notes);
     if (!r.ok) {

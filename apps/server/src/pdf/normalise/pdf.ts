@@ -1,124 +1,143 @@
 /**
- * PDFs pass through: loaded (decrypted when only an owner password is set), repaired with qpdf-wasm
- * when pdf-lib cannot read them, cleaned of active content, and saved again so the packet assembler
- * gets a file pdf-lib reloads. Page content is never rasterised, so a page holding a 35,000 × 35,000
- * image costs what its compressed bytes cost (decision 0003).
+ * PDFs pass through without rasterising (decision 0003), rebuilt so every reader opens them the same
+ * way (decision 0015): checked against the work budget on the raw bytes, opened (pdf-lib, qpdf-wasm
+ * as second opinion), page tree rebuilt from the pages found, annotations a printed packet cannot
+ * use dropped, page geometry made plain, everything the pages do not reach left out, objects
+ * renumbered 1…n, image and stream sizes measured, and written with a classic xref table.
  */
-import { degrees, PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber } from '@cantoo/pdf-lib';
-import { loadDecrypted, PdfPasswordError } from '../forms/load.ts';
-import { qpdfRewrite } from './qpdf-repair.ts';
+import { PDFArray, PDFDict, type PDFDocument, PDFName } from '@cantoo/pdf-lib';
+import { filterAnnotations } from './annotations.ts';
+import { MAX_IMAGE_PIXELS, MAX_INFLATED_BYTES, MAX_OBJECT_STREAM_BYTES, preflight } from './budget.ts';
+import { compact, pruneDocument } from './compact.ts';
+import { flattenAnnotations } from './flatten-annotations.ts';
+import { imageOverBudget } from './image-budget.ts';
+import type { TooLargeReason } from './messages.ts';
+import { settleGeometry } from './page-geometry.ts';
+import { collectPages, rebuildPageTree } from './page-tree.ts';
+import { openPdf } from './pdf-open.ts';
+import { checkStreams } from './stream-budget.ts';
 
-export type PdfOutcome =
-  | { ok: true; pdf: Uint8Array; pageCount: number }
-  | { ok: false; code: 'password_protected' | 'damaged' | 'too_many_pages'; actual?: number };
-
-/** Pages larger than this (in points, either side) get a note: they print scaled down. */
-const OVERSIZED_PT = 20 * 72;
-
-async function tryLoad(
-  bytes: Uint8Array,
-): Promise<{ doc: PDFDocument; wasEncrypted: boolean } | 'password' | null> {
-  try {
-    const loaded = await loadDecrypted(bytes);
-    if (loaded.doc.getPageCount() === 0) return null;
-    return loaded;
-  } catch (err) {
-    if (err instanceof PdfPasswordError) return 'password';
-    return null;
-  }
+export interface PdfLimits {
+  maxPages: number;
+  maxObjects: number;
+  maxAnnotations: number;
+  maxImageBytes: number;
 }
 
-export async function normalisePdf(
-  bytes: Uint8Array,
-  maxPages: number,
-  notes: string[],
-): Promise<PdfOutcome> {
-  let loaded = await tryLoad(bytes);
-  if (loaded === 'password') return { ok: false, code: 'password_protected' };
-  if (loaded === null) {
-    const repaired = await qpdfRewrite(bytes);
-    if (repaired.needsPassword) return { ok: false, code: 'password_protected' };
-    if (!repaired.bytes) return { ok: false, code: 'damaged' };
-    const again = await tryLoad(repaired.bytes);
-    if (again === 'password') return { ok: false, code: 'password_protected' };
-    if (again === null) return { ok: false, code: 'damaged' };
-    loaded = again;
-    notes.push(`repaired with qpdf (exit ${repaired.status})`);
+export type PdfRefusal =
+  | { code: 'password_protected' | 'damaged' }
+  | { code: 'too_many_pages'; actual: number }
+  | { code: 'page_size'; page: number; width: number; height: number }
+  | {
+      code: 'too_large';
+      reason: TooLargeReason;
+      actual: number;
+      limit: number;
+      width?: number;
+      height?: number;
+    };
+
+export type PdfOutcome = { ok: true; pdf: Uint8Array; pageCount: number } | ({ ok: false } & PdfRefusal);
+
+export async function normalisePdf(bytes: Uint8Array, lim: PdfLimits, notes: string[]): Promise<PdfOutcome> {
+  const pre = await preflight(bytes, lim.maxObjects);
+  if (pre.objects > lim.maxObjects) {
+    return { ok: false, code: 'too_large', reason: 'objects', actual: pre.objects, limit: lim.maxObjects };
   }
-  const { doc, wasEncrypted } = loaded;
-  if (wasEncrypted) notes.push('owner-password restrictions removed (the file opens without a password)');
+  if (pre.objectStreamBytes > MAX_OBJECT_STREAM_BYTES) {
+    return {
+      ok: false,
+      code: 'too_large',
+      reason: 'inflated',
+      actual: pre.objectStreamBytes,
+      limit: MAX_OBJECT_STREAM_BYTES,
+    };
+  }
+  const opened = await openPdf(bytes, notes);
+  if (!opened.ok) return opened;
+  const { doc } = opened;
+  const ctx = doc.context;
 
-  const pageCount = doc.getPageCount();
-  if (pageCount > maxPages) return { ok: false, code: 'too_many_pages', actual: pageCount };
+  const found = collectPages(doc, Number.POSITIVE_INFINITY);
+  const pages = found.pages;
+  if (pages.length === 0) return { ok: false, code: 'damaged' };
+  if (pages.length > lim.maxPages) return { ok: false, code: 'too_many_pages', actual: pages.length };
+  if (found.loops) notes.push(`page tree rebuilt: ${found.loops} looping or repeated node(s) skipped`);
+  rebuildPageTree(doc, pages);
 
-  stripActiveContent(doc, notes);
-  settlePages(doc, notes);
+  const annots = filterAnnotations(ctx, pages);
+  const limit = lim.maxAnnotations;
+  if (annots.total > limit) {
+    return { ok: false, code: 'too_large', reason: 'annotations', actual: annots.total, limit };
+  }
+  if (annots.dropped) {
+    notes.push(`${annots.dropped} annotation(s) that print nothing dropped (links, empty fields, pop-ups…)`);
+  }
+  const drawn = flattenAnnotations(ctx, pages, annots.kept);
+  if (drawn)
+    notes.push(`${drawn} printable annotation(s) drawn into the page (stamps, marks, filled fields)`);
 
-  let out: Uint8Array;
+  const geometry = settleGeometry(ctx, pages);
+  if (geometry.absurd) return { ok: false, code: 'page_size', ...geometry.absurd };
+  notes.push(...geometry.notes);
+
+  notes.push(...droppedFeatures(doc));
+  pruneDocument(
+    doc,
+    pages.map((p) => p.leaf),
+  );
+  const kept = compact(doc);
+  if (kept.nulled) notes.push(`${kept.nulled} reference(s) to missing or unreadable objects written as null`);
+
+  const image = imageOverBudget(ctx, lim.maxImageBytes, MAX_IMAGE_PIXELS);
+  if (image) {
+    const { width, height, bytes: actual } = image;
+    return { ok: false, code: 'too_large', reason: 'image', actual, limit: lim.maxImageBytes, width, height };
+  }
+  const streams = await checkStreams(ctx, MAX_INFLATED_BYTES);
+  if (streams.inflated > MAX_INFLATED_BYTES) {
+    return {
+      ok: false,
+      code: 'too_large',
+      reason: 'inflated',
+      actual: streams.inflated,
+      limit: MAX_INFLATED_BYTES,
+    };
+  }
+  if (streams.repaired) notes.push(`${streams.repaired} corrupt stream(s) cut to the part that decodes`);
+
   try {
-    out = await doc.save({ useObjectStreams: true, updateFieldAppearances: false });
+    // Classic xref, no object streams: pdf-lib's object-stream writer is quadratic in the object
+    // count (15 s for 65,000 objects), and every reader reads a classic table.
+    const pdf = await doc.save({
+      useObjectStreams: false,
+      addDefaultPage: false,
+      updateFieldAppearances: false,
+      objectsPerTick: 2000,
+    });
+    return { ok: true, pdf, pageCount: pages.length };
   } catch {
     return { ok: false, code: 'damaged' };
   }
-  return { ok: true, pdf: out, pageCount };
 }
 
-/** JavaScript and other active actions have no place in an evidence packet (plain destinations stay). */
-function stripActiveContent(doc: PDFDocument, notes: string[]) {
+/** Notes for what the pruned catalog loses that a user could notice. */
+function droppedFeatures(doc: PDFDocument): string[] {
   const cat = doc.catalog;
-  let removed = false;
+  const notes: string[] = [];
   const open = cat.lookup(PDFName.of('OpenAction'));
-  if (open instanceof PDFDict && open.get(PDFName.of('S'))?.toString() !== '/GoTo') {
-    cat.delete(PDFName.of('OpenAction'));
-    removed = true;
-  }
-  if (cat.has(PDFName.of('AA'))) {
-    cat.delete(PDFName.of('AA'));
-    removed = true;
-  }
-  const names = cat.lookupMaybe(PDFName.of('Names'), PDFDict);
-  if (names?.has(PDFName.of('JavaScript'))) {
-    names.delete(PDFName.of('JavaScript'));
-    removed = true;
-  }
-  const acro = cat.lookupMaybe(PDFName.of('AcroForm'), PDFDict);
-  if (acro?.has(PDFName.of('XFA'))) {
-    acro.delete(PDFName.of('XFA'));
-    notes.push('XFA form data dropped; the static page content is kept');
-  }
-  if (removed) notes.push('document-level actions / JavaScript removed');
-}
-
-/**
- * Makes each page self-contained for copyPages: an inherited /Rotate is written on the page itself
- * (normalised to 0/90/180/270), a missing or broken MediaBox becomes Letter, and oversized pages are noted.
- */
-function settlePages(doc: PDFDocument, notes: string[]) {
-  let rotated = 0;
-  let fixedBox = 0;
-  let oversized = 0;
-  for (const page of doc.getPages()) {
-    const angle = (((Math.round(page.getRotation().angle / 90) * 90) % 360) + 360) % 360;
-    if (angle !== 0) rotated++;
-    page.setRotation(degrees(angle));
-    let box: unknown;
-    try {
-      box = page.node.MediaBox();
-    } catch {
-      box = undefined;
+  const names = cat.lookup(PDFName.of('Names'));
+  const hasJs = names instanceof PDFDict && names.has(PDFName.of('JavaScript'));
+  const activeOpen = open instanceof PDFDict && open.get(PDFName.of('S')) !== PDFName.of('GoTo');
+  if (activeOpen || cat.has(PDFName.of('AA')) || hasJs)
+    notes.push('document-level actions / JavaScript removed');
+  const acro = cat.lookup(PDFName.of('AcroForm'));
+  if (acro instanceof PDFDict) {
+    if (acro.has(PDFName.of('XFA'))) notes.push('XFA form data dropped; the static page content is kept');
+    const fields = acro.lookup(PDFName.of('Fields'));
+    if (fields instanceof PDFArray && fields.size() > 0) {
+      notes.push('form fields kept as printed (drawn into the page), no longer editable');
     }
-    const ok =
-      box instanceof PDFArray && box.size() === 4 && box.asArray().every((v) => v instanceof PDFNumber);
-    if (!ok) {
-      page.setMediaBox(0, 0, 612, 792);
-      fixedBox++;
-      continue;
-    }
-    const { width, height } = page.getSize();
-    const unit = page.node.lookupMaybe(PDFName.of('UserUnit'), PDFNumber)?.asNumber() ?? 1;
-    if (Math.abs(width) * unit > OVERSIZED_PT || Math.abs(height) * unit > OVERSIZED_PT) oversized++;
   }
-  if (rotated) notes.push(`${rotated} page(s) rotated by /Rotate (kept)`);
-  if (fixedBox) notes.push(`${fixedBox} page(s) had no valid MediaBox; set to Letter`);
-  if (oversized) notes.push(`${oversized} oversized page(s) (over 20 in); they print scaled to fit`);
+  return notes;
 }

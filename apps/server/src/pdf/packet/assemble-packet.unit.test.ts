@@ -70,7 +70,7 @@ describe.runIf(tools)('packet assembler (sample case, opened with poppler, qpdf 
     const expected = forms + exhibits + letters + attachments + rendered;
     expect(pageCount(path)).toBe(expected);
     expect(packet.pageCount).toBe(expected);
-    // Only the I-140 blank is available (beside the project, in ../shared/forms); without it, it is missing too.
+    // The sample fills only the I-140 (from the shipped blanks); without its blank, it is missing too.
     expect(packet.missingForms).toEqual(
       haveI140 ? ['G-1145', 'G-1450', 'I-907'] : ['G-1145', 'G-1450', 'I-140', 'I-907'],
     );

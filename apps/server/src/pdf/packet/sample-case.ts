@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Locale } from '@dossier/contract';
 import {
   EB1A_SAMPLE,
@@ -9,6 +10,7 @@ import {
   NIW_SAMPLE,
   toPdfFields,
 } from '@dossier/forms';
+import { BLANKS_DIR } from '@dossier/forms/blanks';
 import { fillOfficialPdf } from '../forms/fill.ts';
 import { generateSampleLetter } from '../letter/sample-letter.ts';
 import { normaliseEvidence } from '../normalise/index.ts';
@@ -44,15 +46,11 @@ export const BENCH_SCALE: SampleScale = {
 };
 
 /**
- * Where the blank official PDFs are looked for. They are public USCIS forms, but this repository does not
- * ship them (docs/decisions/0005-packet-assembly.md): the sample uses the copies beside the project when
- * present, otherwise the packet's cover sheet lists the form as missing.
+ * Where the blank official PDFs are looked for: the blanks the release ships (packages/forms/blanks, decision
+ * 0013), or OFFICIAL_FORMS_DIR. A form whose blank is absent is listed as missing on the cover sheet.
  */
 export function officialFormsDir(): string {
-  return (
-    process.env.OFFICIAL_FORMS_DIR ??
-    join(new URL('../../../../..', import.meta.url).pathname, '..', 'shared', 'forms')
-  );
+  return process.env.OFFICIAL_FORMS_DIR ?? fileURLToPath(BLANKS_DIR);
 }
 
 export interface SampleCase {

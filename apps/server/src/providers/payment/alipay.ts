@@ -111,7 +111,7 @@ export class AlipayPaymentProvider implements PaymentProvider {
   }
 
   /** The signed request parameters (exposed for tests). */
-  checkoutParams(req: CheckoutRequest, now = new Date()): Record<string, string> {
+  checkoutParams(req: CheckoutRequest): Record<string, string> {
     if (req.currency !== 'CNY') throw new PaymentProviderError(this.id, `cannot charge ${req.currency}`);
     const outTradeNo = toOutTradeNo(req.orderNo);
     if (!outTradeNo)
@@ -122,7 +122,7 @@ export class AlipayPaymentProvider implements PaymentProvider {
       format: 'JSON',
       charset: 'utf-8',
       sign_type: 'RSA2',
-      timestamp: alipayTime(now),
+      timestamp: alipayTime(req.now),
       version: '1.0',
       notify_url: this.opts.notifyUrl,
       return_url: req.successUrl,
@@ -147,7 +147,7 @@ export class AlipayPaymentProvider implements PaymentProvider {
     const params = this.checkoutParams(req);
     const url = new URL(this.opts.gateway);
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-    return { providerRef: toOutTradeNo(req.orderNo)!, redirectUrl: url.toString() };
+    return { providerRef: toOutTradeNo(req.orderNo)!, redirectUrl: url.toString(), expiresAt: req.expiresAt };
   }
 
   verifyWebhook(input: WebhookInput): VerifiedPaymentEvent | null {

@@ -23,6 +23,8 @@ export interface CheckoutRequest {
   expiresAt: Date;
   /** The customer's interface language. */
   locale: 'zh' | 'en';
+  /** The shop's clock (adapters take no time of their own). */
+  now: Date;
 }
 
 export interface CheckoutSession {
@@ -30,6 +32,8 @@ export interface CheckoutSession {
   providerRef: string;
   /** Where to send the browser. */
   redirectUrl: string;
+  /** Until when the provider lets it be paid (the shop hands the same checkout out again until then). */
+  expiresAt: Date;
 }
 
 /** A webhook whose signature was verified. Amount and currency are checked against the order by the shop. */

@@ -52,9 +52,13 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   constructor(private readonly secret: Buffer | string) {}
 
-  async createCheckout(_req: CheckoutRequest): Promise<CheckoutSession> {
+  async createCheckout(req: CheckoutRequest): Promise<CheckoutSession> {
     const token = `sbx_${randomBytes(24).toString('base64url')}`;
-    return { providerRef: token, redirectUrl: `${SANDBOX_CHECKOUT_PATH}?token=${token}` };
+    return {
+      providerRef: token,
+      redirectUrl: `${SANDBOX_CHECKOUT_PATH}?token=${token}`,
+      expiresAt: req.expiresAt,
+    };
   }
 
   signEvent(e: SandboxEventInput): SignedDelivery {

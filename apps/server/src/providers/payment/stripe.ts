@@ -64,7 +64,7 @@ export class StripePaymentProvider implements PaymentProvider {
       'line_items[0][quantity]': '1',
       success_url: req.successUrl,
       cancel_url: req.cancelUrl,
-      expires_at: String(StripePaymentProvider.expiresAt(req.expiresAt, new Date())),
+      expires_at: String(StripePaymentProvider.expiresAt(req.expiresAt, req.now)),
       locale: req.locale === 'zh' ? 'zh' : 'en',
     });
     let res: Response;
@@ -83,7 +83,12 @@ export class StripePaymentProvider implements PaymentProvider {
       throw new PaymentProviderError(this.id, `request failed: ${(e as Error).message}`);
     }
     const text = await res.text();
-    let body: { id?: unknown; url?: unknown; error?: { type?: string; code?: string; message?: string } };
+    let body: {
+      id?: unknown;
+      url?: unknown;
+      expires_at?: unknown;
+      error?: { type?: string; code?: string; message?: string };
+    };
     try {
       body = JSON.parse(text);
     } catch {
@@ -97,7 +102,12 @@ export class StripePaymentProvider implements PaymentProvider {
     if (typeof body.id !== 'string' || typeof body.url !== 'string') {
       throw new PaymentProviderError(this.id, 'session without id or url', res.status);
     }
-    return { providerRef: body.id, redirectUrl: body.url };
+    // Stripe answers the expiry it applied; the one asked for when an answer lacks it.
+    const expiresAt =
+      typeof body.expires_at === 'number' && Number.isSafeInteger(body.expires_at)
+        ? body.expires_at
+        : Number(form.get('expires_at'));
+    return { providerRef: body.id, redirectUrl: body.url, expiresAt: new Date(expiresAt * 1000) };
   }
 
   verifyWebhook(input: WebhookInput): VerifiedPaymentEvent | null {

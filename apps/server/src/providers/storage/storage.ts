@@ -12,6 +12,11 @@ export interface PutOptions {
   contentType: string;
 }
 
+export interface PutFileOptions extends PutOptions {
+  sha256: string;
+  size: number;
+}
+
 /**
  * Object storage. Embedded default: local disk (local-disk.ts). At scale: an S3-compatible adapter with
  * the same contract. Keys are relative paths of [A-Za-z0-9._-] segments separated by '/'.
@@ -19,6 +24,12 @@ export interface PutOptions {
 export interface Storage {
   /** Writes atomically: readers see the old object or the whole new one, never a partial file. */
   put(key: string, body: Buffer | Uint8Array | Readable, opts: PutOptions): Promise<StoredObject>;
+  /**
+   * Stores the bytes of a finished local file that nobody writes any more: without a copy when the storage can
+   * (a hard link on the same disk), otherwise copied. The caller still owns (and removes) its file. `sha256` and
+   * `size` are what the caller measured while the bytes arrived (uploads hash as they stream). Atomic like put.
+   */
+  putFile(key: string, path: string, opts: PutFileOptions): Promise<StoredObject>;
   /** Streams an object; throws StorageNotFoundError when absent. */
   get(key: string): Promise<{ object: StoredObject; stream: Readable }>;
   stat(key: string): Promise<StoredObject | null>;

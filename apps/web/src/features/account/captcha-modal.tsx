@@ -1,7 +1,7 @@
 import { Button, Input, Modal, Spin } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../api/accounts.ts';
+import { authApi, type CaptchaAnswer } from '../../api/accounts.ts';
 
 export interface PhoneTarget {
   area_code: string;
@@ -12,25 +12,36 @@ interface CaptchaModalProps {
   /** The phone the code is for; the dialog is open while it is set. */
   target: PhoneTarget | null;
   onCancel: () => void;
-  /** Sends the SMS code with the typed answer; the dialog closes once it settles (spec §4 SMS code request). */
-  onConfirm: (captcha: string) => Promise<void>;
+  /**
+   * Sends the SMS code with the typed answer and the id of the image it answers (only that challenge is
+   * checked); the dialog closes once it settles (spec §4 SMS code request).
+   */
+  onConfirm: (answer: CaptchaAnswer) => Promise<void>;
+}
+
+interface Challenge {
+  id: string;
+  image: string;
 }
 
 /** The image-captcha dialog that guards every SMS code request. */
 export function CaptchaModal({ target, onCancel, onConfirm }: CaptchaModalProps) {
   const { t } = useTranslation('account');
-  const [image, setImage] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
   const [answer, setAnswer] = useState('');
   const [loading, setLoading] = useState(false);
   const [sending, setSending] = useState(false);
   const [missing, setMissing] = useState(false);
+  /** The server's refusal of the last answer (a wrong captcha), shown under the input. */
+  const [refused, setRefused] = useState<string | null>(null);
 
   const load = useCallback(async (forTarget: PhoneTarget) => {
     setLoading(true);
-    setImage(null);
+    setChallenge(null);
     setAnswer('');
     try {
-      setImage((await authApi.getCaptcha(forTarget)).captcha);
+      const drawn = await authApi.getCaptcha(forTarget);
+      setChallenge({ id: drawn.captcha_id, image: drawn.captcha });
     } catch {
       // The client has shown the server's message; "get another" tries again.
     } finally {
@@ -41,6 +52,7 @@ export function CaptchaModal({ target, onCancel, onConfirm }: CaptchaModalProps)
   useEffect(() => {
     if (target) {
       setMissing(false);
+      setRefused(null);
       void load(target);
     }
   }, [target, load]);
@@ -51,9 +63,14 @@ export function CaptchaModal({ target, onCancel, onConfirm }: CaptchaModalProps)
       setMissing(true);
       return;
     }
+    if (!challenge) return;
     setSending(true);
     try {
-      await onConfirm(value);
+      await onConfirm({ captcha_id: challenge.id, captcha: value });
+    } catch (error) {
+      // One answer per image: a wrong one gets a new image and says why under the input.
+      setRefused(error instanceof Error ? error.message : null);
+      if (target) void load(target);
     } finally {
       setSending(false);
     }
@@ -74,10 +91,10 @@ export function CaptchaModal({ target, onCancel, onConfirm }: CaptchaModalProps)
     >
       <div className="captcha-modal">
         <div className="captcha-modal__image">
-          {loading || !image ? (
+          {loading || !challenge ? (
             <Spin spinning={loading} description={t('captcha.loading')} />
           ) : (
-            <img src={image} alt={t('captcha.imageAlt')} />
+            <img src={challenge.image} alt={t('captcha.imageAlt')} />
           )}
         </div>
         <Button type="link" className="captcha-modal__refresh" onClick={() => target && void load(target)}>
@@ -89,14 +106,21 @@ export function CaptchaModal({ target, onCancel, onConfirm }: CaptchaModalProps)
           placeholder={t('captcha.input')}
           value={answer}
           maxLength={16}
-          status={missing ? 'error' : undefined}
+          status={missing || refused ? 'error' : undefined}
+          aria-invalid={missing || refused ? true : undefined}
+          aria-describedby={missing || refused ? 'captcha-error' : undefined}
           onChange={(event) => {
             setAnswer(event.target.value);
             setMissing(false);
+            setRefused(null);
           }}
           onPressEnter={() => void confirm()}
         />
-        {missing && <div className="captcha-modal__error">{t('captcha.required')}</div>}
+        {(missing || refused) && (
+          <div id="captcha-error" className="captcha-modal__error" role="alert">
+            {missing ? t('captcha.required') : refused}
+          </div>
+        )}
       </div>
     </Modal>
   );

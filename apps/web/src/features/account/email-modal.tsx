@@ -1,10 +1,11 @@
 import type { TCustomer } from '@dossier/contract';
-import { SMS_RESEND_SECONDS } from '@dossier/contract';
+import { EMAIL_FIELD_ERRORS, SMS_RESEND_SECONDS } from '@dossier/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customerApi } from '../../api/accounts.ts';
+import { showFieldError } from '../shell/field-errors.ts';
 import { accountKeys } from './query-keys.ts';
 import { digitsOnly } from './sms-code-field.tsx';
 import { useCountdown } from './use-countdown.ts';
@@ -48,8 +49,9 @@ export function EmailModal({ open, current, onClose }: EmailModalProps) {
       start(SMS_RESEND_SECONDS);
       void message.success(t('person.emailCodeSent'));
       if (answer.email_code) form.setFieldValue('email_code', answer.email_code);
-    } catch {
-      // The client has shown the server's message.
+    } catch (error) {
+      // A refused address (a blocked mail service) shows under the e-mail field.
+      showFieldError(form, error, EMAIL_FIELD_ERRORS);
     } finally {
       setSending(false);
     }
@@ -68,8 +70,8 @@ export function EmailModal({ open, current, onClose }: EmailModalProps) {
       // The server sends a notification about the change: the header badge follows.
       void queryClient.invalidateQueries({ queryKey: accountKeys.notifications });
       onClose();
-    } catch {
-      // The client has shown the server's message.
+    } catch (error) {
+      showFieldError(form, error, EMAIL_FIELD_ERRORS);
     } finally {
       setSaving(false);
     }

@@ -1,5 +1,10 @@
 import type { AssessmentArea, AssessmentStep, TAssessment } from '@dossier/contract';
-import { assessmentMissingFields, assessmentMissingFieldsForStep } from '@dossier/contract';
+import {
+  ASSESSMENT_FIELD_ERRORS,
+  assessmentMissingFields,
+  assessmentMissingFieldsForStep,
+  ZAssessmentData,
+} from '@dossier/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Result, Spin, Steps } from 'antd';
 import dayjs from 'dayjs';
@@ -10,6 +15,7 @@ import { assessmentApi } from '../../api/assessment.ts';
 import { ApiError, session as sessionManager } from '../../api/client.ts';
 import { useSession } from '../../api/use-session.ts';
 import type { LoginRedirectState } from '../account/require-login.tsx';
+import { showFieldError } from '../shell/field-errors.ts';
 import { FloatingActions } from '../shell/floating-actions.tsx';
 import { LOGIN_PATH } from '../shell/nav-items.ts';
 import { PageHeading } from '../shell/page-heading.tsx';
@@ -134,11 +140,15 @@ function AssessmentForm({
   const readOnly = assessment.status === 'submitted';
   const [initialValues] = useState(() => formInitialValues(assessment.data));
 
-  const saver = useDraftSaver(async (data) => {
-    // A session that ended meanwhile has nothing to save to.
-    if (!sessionManager.snapshot().session) return;
-    await assessmentApi.update(area, data);
-  }, toPayload(initialValues));
+  const saver = useDraftSaver(
+    async (data) => {
+      // A session that ended meanwhile has nothing to save to.
+      if (!sessionManager.snapshot().session) return;
+      await assessmentApi.update(area, data);
+    },
+    toPayload(initialValues),
+    (data) => ZAssessmentData.safeParse(data).success,
+  );
   const scheduleSave = useCallback(() => {
     if (!readOnly) saver.schedule(toPayload(form.getFieldsValue(true) as FormValues));
   }, [readOnly, saver.schedule, form]);
@@ -157,7 +167,8 @@ function AssessmentForm({
       topRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     },
     onError: (error) => {
-      // The client has shown the message; it also stays on the screen.
+      // A refused field (a date now past) shows under it; other refusals stay on the screen too.
+      if (showFieldError(form, error, ASSESSMENT_FIELD_ERRORS)) return;
       if (error instanceof ApiError && error.status > 0) setRefusal(error.message);
     },
   });

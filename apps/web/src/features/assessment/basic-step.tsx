@@ -10,6 +10,7 @@ import {
 import { Button, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useTextLimit } from '../shell/text-limit.ts';
 import {
   DAY_FORMAT,
   dayFromPicker,
@@ -27,6 +28,7 @@ const third = { xs: 24, md: 12, lg: 8 };
 export function BasicStep({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation('assessment');
   const rules = useRequiredRules();
+  const limit = useTextLimit();
 
   return (
     <>
@@ -34,8 +36,12 @@ export function BasicStep({ readOnly }: { readOnly: boolean }) {
         <SectionTitle id="assessment-personal">{t('sections.personal')}</SectionTitle>
         <Row gutter={24}>
           <Col {...third}>
-            <Form.Item name={['personal', 'name']} label={t('fields.personal.name')} rules={rules.blank}>
-              <Input maxLength={ASSESSMENT_TEXT_MAX} autoComplete="name" />
+            <Form.Item
+              name={['personal', 'name']}
+              label={t('fields.personal.name')}
+              rules={[...rules.blank, limit.rule(ASSESSMENT_TEXT_MAX)]}
+            >
+              <Input count={limit.count(ASSESSMENT_TEXT_MAX)} autoComplete="name" />
             </Form.Item>
           </Col>
           <Col {...third}>
@@ -50,7 +56,16 @@ export function BasicStep({ readOnly }: { readOnly: boolean }) {
             <Form.Item
               name={['personal', 'birth_date']}
               label={t('fields.personal.birthDate')}
-              rules={rules.choose}
+              rules={[
+                ...rules.choose,
+                {
+                  // A typed future date is kept and refused with the reason (disabledDate would erase it).
+                  validator: (_, value: string | undefined) =>
+                    !value || value <= dayjs().format(DAY_FORMAT)
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('validation.birthFuture'))),
+                },
+              ]}
               getValueProps={dayValueProps}
               getValueFromEvent={dayFromPicker}
             >
@@ -58,7 +73,6 @@ export function BasicStep({ readOnly }: { readOnly: boolean }) {
                 format={DAY_FORMAT}
                 className="assessment-form__picker"
                 placeholder={t('fields.datePlaceholder')}
-                disabledDate={(d) => d.isAfter(dayjs(), 'day')}
               />
             </Form.Item>
           </Col>
@@ -66,14 +80,22 @@ export function BasicStep({ readOnly }: { readOnly: boolean }) {
             <Form.Item
               name={['personal', 'email']}
               label={t('fields.personal.email')}
-              rules={[...rules.blank, { pattern: CONTACT_EMAIL_PATTERN, message: t('validation.email') }]}
+              rules={[
+                limit.rule(254),
+                ...rules.blank,
+                { pattern: CONTACT_EMAIL_PATTERN, message: t('validation.email') },
+              ]}
             >
-              <Input maxLength={254} autoComplete="email" inputMode="email" />
+              <Input count={limit.count(254)} autoComplete="email" inputMode="email" />
             </Form.Item>
           </Col>
           <Col {...third}>
-            <Form.Item name={['personal', 'wechat']} label={t('fields.personal.wechat')}>
-              <Input maxLength={ASSESSMENT_TEXT_MAX} />
+            <Form.Item
+              name={['personal', 'wechat']}
+              label={t('fields.personal.wechat')}
+              rules={[limit.rule(ASSESSMENT_TEXT_MAX)]}
+            >
+              <Input count={limit.count(ASSESSMENT_TEXT_MAX)} />
             </Form.Item>
           </Col>
           <Col {...third}>
@@ -95,8 +117,12 @@ export function BasicStep({ readOnly }: { readOnly: boolean }) {
               {fields.map((field, index) => (
                 <Row gutter={24} key={field.key} className="assessment-form__row" align="bottom">
                   <Col xs={24} md={11}>
-                    <Form.Item name={[field.name, 'name']} label={t('fields.personal.childName')}>
-                      <Input maxLength={ASSESSMENT_TEXT_MAX} />
+                    <Form.Item
+                      name={[field.name, 'name']}
+                      label={t('fields.personal.childName')}
+                      rules={[limit.rule(ASSESSMENT_TEXT_MAX)]}
+                    >
+                      <Input count={limit.count(ASSESSMENT_TEXT_MAX)} />
                     </Form.Item>
                   </Col>
                   <Col xs={16} md={8}>
@@ -134,8 +160,9 @@ export function BasicStep({ readOnly }: { readOnly: boolean }) {
             <Form.Item
               name={['background', 'military_service', 'type']}
               label={t('fields.background.militaryType')}
+              rules={[limit.rule(ASSESSMENT_TEXT_MAX)]}
             >
-              <Input maxLength={ASSESSMENT_TEXT_MAX} />
+              <Input count={limit.count(ASSESSMENT_TEXT_MAX)} />
             </Form.Item>
           }
         />
@@ -154,24 +181,27 @@ export function BasicStep({ readOnly }: { readOnly: boolean }) {
                 <Form.Item
                   name={['background', 'prior_us_application', 'category']}
                   label={t('fields.background.priorCategory')}
+                  rules={[limit.rule(ASSESSMENT_TEXT_MAX)]}
                 >
-                  <Input maxLength={ASSESSMENT_TEXT_MAX} />
+                  <Input count={limit.count(ASSESSMENT_TEXT_MAX)} />
                 </Form.Item>
               </Col>
               <Col {...third}>
                 <Form.Item
                   name={['background', 'prior_us_application', 'result']}
                   label={t('fields.background.priorResult')}
+                  rules={[limit.rule(ASSESSMENT_TEXT_MAX)]}
                 >
-                  <Input maxLength={ASSESSMENT_TEXT_MAX} />
+                  <Input count={limit.count(ASSESSMENT_TEXT_MAX)} />
                 </Form.Item>
               </Col>
               <Col {...third}>
                 <Form.Item
                   name={['background', 'prior_us_application', 'receipt_number']}
                   label={t('fields.background.priorReceipt')}
+                  rules={[limit.rule(ASSESSMENT_TEXT_MAX)]}
                 >
-                  <Input maxLength={ASSESSMENT_TEXT_MAX} />
+                  <Input count={limit.count(ASSESSMENT_TEXT_MAX)} />
                 </Form.Item>
               </Col>
             </Row>
@@ -184,8 +214,12 @@ export function BasicStep({ readOnly }: { readOnly: boolean }) {
             <Form.Item
               name={['background', 'abroad_or_visa', 'description']}
               label={t('fields.background.abroadDetails')}
+              rules={[limit.rule(ASSESSMENT_DESCRIPTION_MAX)]}
             >
-              <Input.TextArea maxLength={ASSESSMENT_DESCRIPTION_MAX} autoSize={{ minRows: 2, maxRows: 6 }} />
+              <Input.TextArea
+                count={limit.count(ASSESSMENT_DESCRIPTION_MAX, true)}
+                autoSize={{ minRows: 2, maxRows: 6 }}
+              />
             </Form.Item>
           }
         />
@@ -198,8 +232,9 @@ export function BasicStep({ readOnly }: { readOnly: boolean }) {
             <Form.Item
               name={['background', 'passport', 'place_of_issue']}
               label={t('fields.background.passportPlace')}
+              rules={[limit.rule(ASSESSMENT_TEXT_MAX)]}
             >
-              <Input maxLength={ASSESSMENT_TEXT_MAX} />
+              <Input count={limit.count(ASSESSMENT_TEXT_MAX)} />
             </Form.Item>
           </Col>
           <Col {...third}>
@@ -243,18 +278,18 @@ export function BasicStep({ readOnly }: { readOnly: boolean }) {
                       <Form.Item
                         name={[field.name, 'school']}
                         label={t('fields.education.school')}
-                        rules={rules.blank}
+                        rules={[...rules.blank, limit.rule(ASSESSMENT_TEXT_MAX)]}
                       >
-                        <Input maxLength={ASSESSMENT_TEXT_MAX} />
+                        <Input count={limit.count(ASSESSMENT_TEXT_MAX)} />
                       </Form.Item>
                     </Col>
                     <Col {...third}>
                       <Form.Item
                         name={[field.name, 'major']}
                         label={t('fields.education.major')}
-                        rules={rules.blank}
+                        rules={[...rules.blank, limit.rule(ASSESSMENT_TEXT_MAX)]}
                       >
-                        <Input maxLength={ASSESSMENT_TEXT_MAX} />
+                        <Input count={limit.count(ASSESSMENT_TEXT_MAX)} />
                       </Form.Item>
                     </Col>
                     <Col {...half}>

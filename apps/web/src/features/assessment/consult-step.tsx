@@ -74,11 +74,11 @@ export function ConsultStep({
               },
             ]}
           >
+            {/* No disabledDate: it erases a typed past date silently; the rule above says why it is refused. */}
             <DatePicker
               format={DAY_FORMAT}
               className="assessment-form__picker assessment-form__date"
               placeholder={t('fields.datePlaceholder')}
-              disabledDate={(d) => d.format(DAY_FORMAT) < today()}
             />
           </Form.Item>
         </Col>

@@ -1,6 +1,7 @@
 import type { TAssessmentData } from '@dossier/contract';
 
-export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
+/** `invalid`: the draft breaks a limit (a text too long); it is kept in the form and saved once fixed. */
+export type SaveState = 'idle' | 'saving' | 'saved' | 'error' | 'invalid';
 
 /** Debounce of the draft autosave: long enough to batch typing, short enough to lose nothing on leave. */
 export const DRAFT_SAVE_DELAY_MS = 800;
@@ -21,6 +22,8 @@ export function createDraftSaver(opts: {
   initial: TAssessmentData;
   onState: (state: SaveState) => void;
   delayMs?: number;
+  /** A draft the server would refuse (the contract's schema) is not sent: the form says what to fix. */
+  accepts?: (data: TAssessmentData) => boolean;
 }): DraftSaver {
   const delayMs = opts.delayMs ?? DRAFT_SAVE_DELAY_MS;
   let lastSaved = JSON.stringify(opts.initial);
@@ -31,6 +34,10 @@ export function createDraftSaver(opts: {
   const run = async () => {
     const json = latest;
     if (json === null || json === lastSaved) return;
+    if (opts.accepts && !opts.accepts(JSON.parse(json) as TAssessmentData)) {
+      opts.onState('invalid');
+      return;
+    }
     opts.onState('saving');
     try {
       await opts.save(JSON.parse(json) as TAssessmentData);

@@ -37,16 +37,27 @@ interface MonthItemProps extends Omit<FormItemProps, 'children'> {
   notAfterToday?: boolean;
 }
 
-export function MonthItem({ placeholder, notAfterToday, ...item }: MonthItemProps) {
+export function MonthItem({ placeholder, notAfterToday, rules = [], ...item }: MonthItemProps) {
   const { t } = useTranslation('assessment');
+  // A typed future month is kept and refused with the reason (disabledDate would erase it silently).
+  const notFuture: FormRule = {
+    validator: (_, value: string | undefined) =>
+      !value || value <= dayjs().format(MONTH_FORMAT)
+        ? Promise.resolve()
+        : Promise.reject(new Error(t('validation.monthFuture'))),
+  };
   return (
-    <Form.Item {...item} getValueProps={monthValueProps} getValueFromEvent={monthFromPicker}>
+    <Form.Item
+      {...item}
+      rules={notAfterToday ? [...rules, notFuture] : rules}
+      getValueProps={monthValueProps}
+      getValueFromEvent={monthFromPicker}
+    >
       <DatePicker
         picker="month"
         format={MONTH_FORMAT}
         className="assessment-form__picker"
         placeholder={placeholder ?? t('fields.monthPlaceholder')}
-        disabledDate={notAfterToday ? (d) => d.isAfter(dayjs(), 'month') : undefined}
       />
     </Form.Item>
   );

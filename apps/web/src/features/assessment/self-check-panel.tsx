@@ -1,6 +1,9 @@
 import type { TSelfCheck } from '@dossier/contract';
-import { Alert, Card, Col, Row, Tag, Typography } from 'antd';
+import { Alert, Card, Col, Row, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../shell/button-link.tsx';
+import { CONTACT_PAGE_PATH } from '../shell/floating-actions.tsx';
+import { shopLink } from '../shop/shop-format.ts';
 
 /** The self-check computed at submit (server, SELF_CHECK_RULES): guidance, clearly not legal advice. */
 export function SelfCheckPanel({ check }: { check: TSelfCheck }) {
@@ -9,6 +12,12 @@ export function SelfCheckPanel({ check }: { check: TSelfCheck }) {
   const degree = niw.degree_route;
   const exceptional = niw.exceptional_ability;
   const years = degree.post_bachelor_years;
+  // Which category the answers point to (guidance only): EB-1A by its 3 of 10, NIW by either route.
+  const fits = [
+    ...(eb1a.meets_minimum ? (['USA_EB1A'] as const) : []),
+    ...(degree.eligible || exceptional.meets_minimum ? (['USA_NIW'] as const) : []),
+  ];
+  const fitKey = fits.length === 2 ? 'both' : fits[0] === 'USA_EB1A' ? 'eb1a' : fits[0] ? 'niw' : 'none';
 
   return (
     <section className="self-check" aria-labelledby="self-check-title">
@@ -94,6 +103,20 @@ export function SelfCheckPanel({ check }: { check: TSelfCheck }) {
           <li key={key}>{t(`selfCheck.next.${key}`, { defaultValue: key })}</li>
         ))}
       </ol>
+      <section className="self-check__fit" aria-labelledby="self-check-fit" data-testid="self-check-fit">
+        <Typography.Title level={3} id="self-check-fit">
+          {t('selfCheck.fit.title')}
+        </Typography.Title>
+        <Typography.Paragraph>{t(`selfCheck.fit.${fitKey}`)}</Typography.Paragraph>
+        <Space wrap>
+          {fits.map((project) => (
+            <ButtonLink key={project} type="primary" to={shopLink(project, 'DIY_STANDARD')}>
+              {t(`selfCheck.fit.buy.${project}`)}
+            </ButtonLink>
+          ))}
+          <ButtonLink to={CONTACT_PAGE_PATH}>{t('selfCheck.fit.adviser')}</ButtonLink>
+        </Space>
+      </section>
     </section>
   );
 }

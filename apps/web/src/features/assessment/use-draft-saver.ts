@@ -4,7 +4,11 @@ import type { DraftSaver, SaveState } from './draft-saver.ts';
 import { createDraftSaver } from './draft-saver.ts';
 
 /** createDraftSaver for one open form; whatever is pending is saved when the screen closes. */
-export function useDraftSaver(save: (data: TAssessmentData) => Promise<unknown>, initial: TAssessmentData) {
+export function useDraftSaver(
+  save: (data: TAssessmentData) => Promise<unknown>,
+  initial: TAssessmentData,
+  accepts?: (data: TAssessmentData) => boolean,
+) {
   const [state, setState] = useState<SaveState>('idle');
   const mounted = useRef(true);
   const saveRef = useRef(save);
@@ -13,6 +17,7 @@ export function useDraftSaver(save: (data: TAssessmentData) => Promise<unknown>,
     createDraftSaver({
       save: (data) => saveRef.current(data),
       initial,
+      accepts,
       onState: (s) => {
         if (mounted.current) setState(s);
       },

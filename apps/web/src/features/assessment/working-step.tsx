@@ -7,6 +7,7 @@ import {
 import type { FormRule } from 'antd';
 import { Button, Col, Form, Input, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useTextLimit } from '../shell/text-limit.ts';
 import { MonthItem, SectionTitle, useRequiredRules, YesNoItem } from './field-items.tsx';
 
 const third = { xs: 24, md: 12, lg: 8 };
@@ -30,6 +31,7 @@ function requiredInFilledRow(index: number, message: string): FormRule {
 export function WorkingStep({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation('assessment');
   const rules = useRequiredRules();
+  const limit = useTextLimit();
 
   return (
     <>
@@ -49,9 +51,12 @@ export function WorkingStep({ readOnly }: { readOnly: boolean }) {
                         name={[field.name, 'company']}
                         label={t('fields.work.company')}
                         required
-                        rules={[requiredInFilledRow(field.name, t('validation.blank'))]}
+                        rules={[
+                          limit.rule(ASSESSMENT_TEXT_MAX),
+                          requiredInFilledRow(field.name, t('validation.blank')),
+                        ]}
                       >
-                        <Input maxLength={ASSESSMENT_TEXT_MAX} autoComplete="organization" />
+                        <Input count={limit.count(ASSESSMENT_TEXT_MAX)} autoComplete="organization" />
                       </Form.Item>
                     </Col>
                     <Col {...third}>
@@ -59,15 +64,22 @@ export function WorkingStep({ readOnly }: { readOnly: boolean }) {
                         name={[field.name, 'title']}
                         label={t('fields.work.title')}
                         required
-                        rules={[requiredInFilledRow(field.name, t('validation.blank'))]}
+                        rules={[
+                          limit.rule(ASSESSMENT_TEXT_MAX),
+                          requiredInFilledRow(field.name, t('validation.blank')),
+                        ]}
                       >
-                        <Input maxLength={ASSESSMENT_TEXT_MAX} autoComplete="organization-title" />
+                        <Input count={limit.count(ASSESSMENT_TEXT_MAX)} autoComplete="organization-title" />
                       </Form.Item>
                     </Col>
                     <Col {...third}>
-                      <Form.Item name={[field.name, 'annual_income']} label={t('fields.work.income')}>
+                      <Form.Item
+                        name={[field.name, 'annual_income']}
+                        label={t('fields.work.income')}
+                        rules={[limit.rule(ASSESSMENT_TEXT_MAX)]}
+                      >
                         <Input
-                          maxLength={ASSESSMENT_TEXT_MAX}
+                          count={limit.count(ASSESSMENT_TEXT_MAX)}
                           placeholder={t('fields.work.incomePlaceholder')}
                         />
                       </Form.Item>
@@ -122,10 +134,10 @@ export function WorkingStep({ readOnly }: { readOnly: boolean }) {
                     <Form.Item
                       name={['achievements', item, 'description']}
                       label={t('achievements.details', { item: title })}
-                      rules={rules.blank}
+                      rules={[...rules.blank, limit.rule(ASSESSMENT_DESCRIPTION_MAX)]}
                     >
                       <Input.TextArea
-                        maxLength={ASSESSMENT_DESCRIPTION_MAX}
+                        count={limit.count(ASSESSMENT_DESCRIPTION_MAX, true)}
                         autoSize={{ minRows: 2, maxRows: 8 }}
                         placeholder={t('achievements.detailsPlaceholder')}
                       />

@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { ESTIMATE_PATH, SHOP_PATH } from '../programs/program-data.ts';
 import { ButtonLink } from '../shell/button-link.tsx';
 
-export type ContentPageKey = 'audit' | 'translate' | 'aboutUs' | 'privacyFile' | 'promotion';
+export type ContentPageKey =
+  | 'audit'
+  | 'translate'
+  | 'aboutUs'
+  | 'privacyFile'
+  | 'termsOfService'
+  | 'promotion';
 
 interface ContentPageProps {
   /** Route title key: the heading matches the document title; `pages:<page>.eyebrow` and `.intro` head the page. */

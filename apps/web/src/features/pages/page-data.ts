@@ -42,6 +42,18 @@ export const PRIVACY_RETENTION = ['deletion', 'purge', 'files'] as const;
 export const PRIVACY_ACCESS = ['you', 'staff', 'noSale'] as const;
 export const PRIVACY_SECURITY = ['transport', 'login', 'isolation', 'staff'] as const;
 
+/** Sections of the terms of service, in order: what the service is and is not, use, duration, refunds, data. */
+export const TERMS_SECTIONS = [
+  'service',
+  'notLegal',
+  'singleUse',
+  'duration',
+  'refunds',
+  'deletion',
+  'changes',
+  'contact',
+] as const;
+
 /** What the basic DIY service includes, on the promotion page. */
 export const PROMOTION_INCLUDES = ['forms', 'evidence', 'letters', 'petition', 'pdf'] as const;
 /** Rules of the offer. */

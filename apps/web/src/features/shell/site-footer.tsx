@@ -7,6 +7,7 @@ export function SiteFooter() {
     <div className="site-footer">
       <div className="site-footer__links">
         <Link to="/index/aboutUs">{t('footer.about')}</Link>
+        <Link to="/termsOfService">{t('footer.terms')}</Link>
         <Link to="/privacyFile">{t('footer.privacy')}</Link>
         <Link to="/promotion">{t('footer.promotion')}</Link>
       </div>

@@ -21,10 +21,16 @@ export function PackageCard({
   product,
   selected,
   onBuy,
+  onBuyWithBase,
 }: {
   product: TProduct;
   selected: boolean;
   onBuy: (product: TProduct) => void;
+  /**
+   * Set when this add-on is not for sale alone but the basic service can be bought now: the card offers both
+   * together, as the order panel does, instead of a dead "Not available".
+   */
+  onBuyWithBase?: (product: TProduct) => void;
 }) {
   const { t } = useTranslation('shop');
   const { locale } = useLocale();
@@ -39,6 +45,19 @@ export function PackageCard({
       <Button block disabled data-testid="package-purchased">
         {t('card.purchased')}
       </Button>
+    );
+  } else if (product.display === 'not_available' && onBuyWithBase) {
+    action = (
+      <Tooltip title={t('card.withBaseHint')}>
+        <Button
+          block
+          onClick={() => onBuyWithBase(product)}
+          aria-label={`${t('card.withBase')} – ${name}`}
+          data-testid="package-with-base"
+        >
+          {t('card.withBase')}
+        </Button>
+      </Tooltip>
     );
   } else if (product.display === 'not_available') {
     action = (

@@ -52,7 +52,9 @@ export function PurchaseNoticeDialog({
       <Typography.Title level={5} id={agreementId}>
         {t('agreement.title')}
       </Typography.Title>
-      <section className="shop-notice__agreement" aria-labelledby={agreementId}>
+      {/* It scrolls: focusable so a keyboard can scroll it too (WCAG 2.1.1). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
+      <section className="shop-notice__agreement" aria-labelledby={agreementId} tabIndex={0}>
         {AGREEMENT_CLAUSES.map((clause, i) => (
           <p key={clause}>
             {i + 1}. {t(`agreement.clauses.${clause}`)}

@@ -2,7 +2,7 @@ import type { TQuote } from '@dossier/contract';
 import { PROMO_CODE_MAX } from '@dossier/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Input, Skeleton, Space, Typography } from 'antd';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { shopApi } from '../../api/shop.ts';
@@ -22,8 +22,11 @@ function quoteKey(productIds: number[], promo: string | null) {
 export function QuotePanel({
   productIds,
   onQuote,
+  initialPromo,
 }: {
   productIds: number[];
+  /** A code from a link (the promotion page's Buy): filled in and applied once. */
+  initialPromo?: string | undefined;
   /** The current quote (null while loading or refused) and its promo code. */
   onQuote: (quote: TQuote | null, promo: string | null) => void;
 }) {
@@ -31,7 +34,7 @@ export function QuotePanel({
   const { locale } = useLocale();
   const queryClient = useQueryClient();
   const promoId = useId();
-  const [promoInput, setPromoInput] = useState('');
+  const [promoInput, setPromoInput] = useState(initialPromo ?? '');
   const [promo, setPromo] = useState<string | null>(null);
   const [promoError, setPromoError] = useState<string | null>(null);
   const ids = productIds.join(',');
@@ -65,6 +68,14 @@ export function QuotePanel({
     },
     onError: (error) => setPromoError(error instanceof ApiError ? error.message : t('quote.failed')),
   });
+
+  // The linked code is applied once the first quote is in (a refusal shows under the field).
+  const linkedApplied = useRef(false);
+  useEffect(() => {
+    if (!initialPromo || linkedApplied.current || !quote.data) return;
+    linkedApplied.current = true;
+    apply.mutate(initialPromo);
+  }, [initialPromo, quote.data, apply.mutate]);
 
   const applyPromo = () => {
     const code = promoInput.trim();

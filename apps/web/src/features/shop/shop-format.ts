@@ -58,21 +58,34 @@ export function isServiceCode(value: unknown): value is ServiceCode {
   return typeof value === 'string' && (SERVICE_CODES as readonly string[]).includes(value);
 }
 
-/** /payService?project=USA_NIW&service=TRANSLATION: unknown values are ignored. */
-export function readShopDeepLink(search: string): { project?: ProjectCode; service?: ServiceCode } {
+/** A promo code as the quote takes it: letters and digits only (anything else in a link is ignored). */
+const PROMO_IN_LINK = /^[A-Z0-9]{1,32}$/;
+
+/**
+ * /payService?project=USA_NIW&service=TRANSLATION&promo=WELCOME50: unknown values are ignored. The promo code
+ * (from the promotion page) is applied to the quote; the server decides whether it may be used.
+ */
+export function readShopDeepLink(search: string): {
+  project?: ProjectCode;
+  service?: ServiceCode;
+  promo?: string;
+} {
   const params = new URLSearchParams(search);
   const project = params.get('project')?.toUpperCase();
   const service = params.get('service')?.toUpperCase();
+  const promo = params.get('promo')?.trim().toUpperCase();
   return {
     ...(isProjectCode(project) ? { project } : {}),
     ...(isServiceCode(service) ? { service } : {}),
+    ...(promo && PROMO_IN_LINK.test(promo) ? { promo } : {}),
   };
 }
 
-export function shopLink(project?: ProjectCode, service?: ServiceCode): string {
+export function shopLink(project?: ProjectCode, service?: ServiceCode, promo?: string): string {
   const params = new URLSearchParams();
   if (project) params.set('project', project);
   if (service) params.set('service', service);
+  if (promo) params.set('promo', promo);
   const query = params.toString();
   return `/payService${query ? `?${query}` : ''}`;
 }

@@ -28,7 +28,7 @@ export function useWorkbenchAccess(): WorkbenchAccessState {
 
 /**
  * The workbench asks the server for the entitlement (spec §6): a visitor is asked to log in, a customer without
- * the base service sees "You haven't purchase the DIY service…" with Buy and Login, an expired entitlement opens
+ * the base service sees "You haven't purchased the DIY service…" with Buy and Login, an expired entitlement opens
  * read-only with a renewal offer, an active one opens as usual. The server checks every workbench call too.
  */
 export function WorkbenchGate({ project, children }: { project: ProjectCode; children: ReactNode }) {

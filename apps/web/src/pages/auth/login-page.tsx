@@ -1,4 +1,4 @@
-import { DEFAULT_AREA_CODE } from '@dossier/contract';
+import { DEFAULT_AREA_CODE, LOGIN_FIELD_ERRORS } from '@dossier/contract';
 import { App, Button, Card, Checkbox, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,15 +7,18 @@ import { authApi } from '../../api/accounts.ts';
 import { PhoneNumberItem } from '../../features/account/phone-number-item.tsx';
 import type { LoginRedirectState } from '../../features/account/require-login.tsx';
 import { SmsCodeItem } from '../../features/account/sms-code-field.tsx';
+import { showFieldError } from '../../features/shell/field-errors.ts';
 import { PageHeading } from '../../features/shell/page-heading.tsx';
 
 const PRIVACY_PATH = '/privacyFile';
+const TERMS_PATH = '/termsOfService';
 const AFTER_LOGIN_PATH = '/personalCenter';
 
 interface LoginValues {
   area_code: string;
   phone: string;
   sms_code: string;
+  sms_ticket: string;
   agreement: boolean;
 }
 
@@ -41,11 +44,13 @@ export default function LoginPage() {
         area_code: values.area_code,
         phone: values.phone,
         sms_code: values.sms_code,
+        sms_ticket: values.sms_ticket,
       });
       void message.success(answer.restored ? t('login.restored') : t('login.success'));
       await navigate(safeTarget((location.state as LoginRedirectState | null)?.from), { replace: true });
-    } catch {
-      // The client has shown the server's message.
+    } catch (error) {
+      // A wrong code shows under the code field; anything else the client has toasted.
+      showFieldError(form, error, LOGIN_FIELD_ERRORS);
     } finally {
       setSubmitting(false);
     }
@@ -75,7 +80,7 @@ export default function LoginPage() {
             ]}
           >
             <Checkbox>
-              {t('login.agreementPrefix')} <Link to={PRIVACY_PATH}>{t('login.terms')}</Link> {t('login.and')}{' '}
+              {t('login.agreementPrefix')} <Link to={TERMS_PATH}>{t('login.terms')}</Link> {t('login.and')}{' '}
               <Link to={PRIVACY_PATH}>{t('login.privacy')}</Link>
             </Checkbox>
           </Form.Item>

@@ -1,12 +1,13 @@
 import type { TNotification } from '@dossier/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Popconfirm, Segmented, Space, Table, Typography } from 'antd';
+import { App, Badge, Button, Popconfirm, Segmented, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notificationApi } from '../../api/accounts.ts';
 import { accountKeys } from '../../features/account/query-keys.ts';
 import { PageHeading } from '../../features/shell/page-heading.tsx';
+import { ResponsiveTable } from '../../features/shell/responsive-table.tsx';
 
 const PAGE_SIZE = 10;
 type Filter = 'all' | 'unread';
@@ -94,12 +95,12 @@ export default function MessageRemindPage() {
           </Popconfirm>
         </Space>
       </div>
-      <Table<TNotification>
+      <ResponsiveTable<TNotification>
         rowKey="id"
         size="middle"
         loading={isFetching && !data}
         dataSource={data?.results ?? []}
-        locale={{ emptyText: t('messages.empty') }}
+        emptyText={t('messages.empty')}
         rowClassName={(item) =>
           item.is_read ? 'message-row message-row--read' : 'message-row message-row--unread'
         }

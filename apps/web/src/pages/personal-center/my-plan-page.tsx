@@ -1,12 +1,13 @@
 import type { TPlan } from '@dossier/contract';
 import { PROJECT_WORKBENCH_PATH } from '@dossier/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, Empty, Skeleton, Table, Tag } from 'antd';
+import { Card, Descriptions, Empty, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { shopApi } from '../../api/shop.ts';
 import { useLocale } from '../../features/locale/use-locale.ts';
 import { ButtonLink } from '../../features/shell/button-link.tsx';
 import { PageHeading } from '../../features/shell/page-heading.tsx';
+import { ResponsiveTable } from '../../features/shell/responsive-table.tsx';
 import { formatDate, formatDateTime } from '../../features/shop/shop-format.ts';
 import { shopKeys } from '../../features/shop/shop-keys.ts';
 import '../../features/shop/shop.css';
@@ -17,6 +18,17 @@ type PlanRecord = TPlan['records'][number];
 export default function MyPlanPage() {
   const { t } = useTranslation('shop');
   const { locale } = useLocale();
+  /** The record in the reader's language with its date in the reader's time zone, like the card above. */
+  const recordText = (r: PlanRecord) => {
+    if (!r.message) return r.content;
+    const { service, until, ...rest } = r.message.params;
+    return t(r.message.key, {
+      ...rest,
+      ...(service ? { service: t(`services.${service}.name`, { defaultValue: service }) } : {}),
+      ...(until ? { until: formatDate(until, locale) } : {}),
+      defaultValue: r.content,
+    });
+  };
   const plans = useQuery({
     queryKey: shopKeys.plans,
     queryFn: ({ signal }) => shopApi.plans(undefined, signal),
@@ -58,17 +70,17 @@ export default function MyPlanPage() {
               {formatDate(plan.expires_at, locale)}
             </Descriptions.Item>
           </Descriptions>
-          <Table<PlanRecord>
+          <ResponsiveTable<PlanRecord>
             rowKey="index"
             size="small"
             pagination={false}
             dataSource={plan.records}
-            locale={{ emptyText: t('plan.noRecords') }}
+            emptyText={t('plan.noRecords')}
             caption={t('plan.records')}
             columns={[
               { key: 'index', title: t('plan.index'), dataIndex: 'index', width: 70 },
               { key: 'name', title: t('plan.name'), dataIndex: 'plan_name' },
-              { key: 'content', title: t('plan.content'), dataIndex: 'content' },
+              { key: 'content', title: t('plan.content'), render: (_, r) => recordText(r) },
               { key: 'time', title: t('plan.time'), render: (_, r) => formatDateTime(r.time, locale) },
             ]}
           />

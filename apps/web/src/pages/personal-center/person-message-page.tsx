@@ -6,16 +6,13 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customerApi } from '../../api/accounts.ts';
-import { AreaCodeSelect } from '../../features/account/area-code-select.tsx';
 import { ChangePhoneModal } from '../../features/account/change-phone-modal.tsx';
 import { EmailModal } from '../../features/account/email-modal.tsx';
 import { accountKeys } from '../../features/account/query-keys.ts';
 import { useTimezonesQuery } from '../../features/account/reference-queries.ts';
 import { useLogout } from '../../features/account/use-logout.ts';
 import { PageHeading } from '../../features/shell/page-heading.tsx';
-
-/** Time between "account deleted, about to log out" and the log out itself, so the message can be read. */
-const LOGOUT_AFTER_DELETION_MS = 1500;
+import { useNarrowScreen } from '../../features/shell/use-narrow-screen.ts';
 
 function useCustomer() {
   return useQuery({
@@ -31,19 +28,22 @@ export default function PersonMessagePage() {
   const logout = useLogout();
   const { data: customer, isLoading } = useCustomer();
   const timezones = useTimezonesQuery();
-  const [dialog, setDialog] = useState<'phone' | 'email' | null>(null);
-  const [saving, setSaving] = useState<'timezone' | 'area_code' | null>(null);
+  // The area code is part of the login phone: it changes through the phone change (a code to the new number).
+  const [dialog, setDialog] = useState<'phone' | 'areaCode' | 'email' | null>(null);
+  const [saving, setSaving] = useState(false);
+  // A label column beside a long e-mail and its button does not fit 390 px: labels go above the values.
+  const narrow = useNarrowScreen();
 
-  const edit = async (field: 'timezone' | 'area_code', value: string) => {
-    setSaving(field);
+  const editTimezone = async (value: string) => {
+    setSaving(true);
     try {
-      const answer = await customerApi.edit({ [field]: value });
+      const answer = await customerApi.edit({ timezone: value });
       queryClient.setQueryData<TCustomer>(accountKeys.customer, answer.customer);
       void message.success(t('person.saved'));
     } catch {
       // The client has shown the server's message.
     } finally {
-      setSaving(null);
+      setSaving(false);
     }
   };
 
@@ -60,8 +60,9 @@ export default function PersonMessagePage() {
         } catch {
           return;
         }
+        // The server has already ended every session of the account: log out now (the message stays up).
         void message.warning({ content: t('person.deleted'), duration: 3 });
-        setTimeout(() => void logout(), LOGOUT_AFTER_DELETION_MS);
+        await logout();
       },
     });
   };
@@ -76,6 +77,7 @@ export default function PersonMessagePage() {
           <Descriptions
             bordered
             column={1}
+            layout={narrow ? 'vertical' : 'horizontal'}
             className="person-message__details"
             items={[
               {
@@ -118,11 +120,11 @@ export default function PersonMessagePage() {
                     data-testid="person-timezone"
                     placeholder={t('person.timezonePlaceholder')}
                     value={customer.timezone ?? undefined}
-                    loading={timezones.isLoading || saving === 'timezone'}
-                    disabled={saving === 'timezone'}
+                    loading={timezones.isLoading || saving}
+                    disabled={saving}
                     showSearch={{ optionFilterProp: 'label' }}
                     options={(timezones.data ?? []).map((zone) => ({ value: zone.code, label: zone.name }))}
-                    onChange={(value: string) => void edit('timezone', value)}
+                    onChange={(value: string) => void editTimezone(value)}
                   />
                 ),
               },
@@ -130,13 +132,14 @@ export default function PersonMessagePage() {
                 key: 'areaCode',
                 label: t('person.areaCode'),
                 children: (
-                  <AreaCodeSelect
-                    className="person-message__select"
-                    aria-label={t('person.areaCode')}
-                    value={customer.area_code}
-                    disabled={saving === 'area_code'}
-                    onChange={(value) => void edit('area_code', value)}
-                  />
+                  <Space className="person-message__row">
+                    <span className="person-message__area-code" data-testid="person-area-code">
+                      +{customer.area_code}
+                    </span>
+                    <Button size="small" onClick={() => setDialog('areaCode')}>
+                      {t('person.changeAreaCode')}
+                    </Button>
+                  </Space>
                 ),
               },
               {
@@ -155,6 +158,12 @@ export default function PersonMessagePage() {
             </Button>
           </Space>
           <ChangePhoneModal open={dialog === 'phone'} onClose={() => setDialog(null)} />
+          {/* The same verified change, with the current number filled in: only the area code is picked. */}
+          <ChangePhoneModal
+            open={dialog === 'areaCode'}
+            initial={{ area_code: customer.area_code, phone: customer.phone }}
+            onClose={() => setDialog(null)}
+          />
           <EmailModal open={dialog === 'email'} current={customer.email} onClose={() => setDialog(null)} />
         </>
       )}

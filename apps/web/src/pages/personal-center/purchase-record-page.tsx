@@ -1,6 +1,6 @@
 import type { TOrder, TRight } from '@dossier/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { shopApi } from '../../api/shop.ts';
 import { useLocale } from '../../features/locale/use-locale.ts';
 import { ButtonLink } from '../../features/shell/button-link.tsx';
 import { PageHeading } from '../../features/shell/page-heading.tsx';
+import { ResponsiveTable } from '../../features/shell/responsive-table.tsx';
 import { PaymentDialog } from '../../features/shop/payment-dialog.tsx';
 import {
   formatDateTime,
@@ -83,13 +84,12 @@ export default function PurchaseRecordPage() {
             }
           />
         )}
-        <Table<TOrder>
+        <ResponsiveTable<TOrder>
           rowKey="id"
           size="middle"
-          scroll={{ x: 960 }}
           loading={orders.isFetching && !orders.data}
           dataSource={orders.data?.results ?? []}
-          locale={{ emptyText: t('record.empty') }}
+          emptyText={t('record.empty')}
           rowClassName={(o) =>
             o.order_no === returnedOrderNo ? 'order-row order-row--returned' : 'order-row'
           }
@@ -193,12 +193,12 @@ export default function PurchaseRecordPage() {
         <Typography.Title level={3} id="rights-title">
           {t('rights.title')}
         </Typography.Title>
-        <Table<TRight>
+        <ResponsiveTable<TRight>
           rowKey="id"
           size="middle"
           loading={rights.isPending}
           dataSource={rights.data ?? []}
-          locale={{ emptyText: t('rights.empty') }}
+          emptyText={t('rights.empty')}
           pagination={false}
           rowClassName={() => 'right-row'}
           columns={[

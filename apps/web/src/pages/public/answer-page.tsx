@@ -1,5 +1,11 @@
 import type { TQa, TQaCategory } from '@dossier/contract';
-import { ADVICE_CONTENT_MAX, QA_KEYWORD_MAX, QA_QUESTION_MAX } from '@dossier/contract';
+import {
+  ADVICE_CONTENT_MAX,
+  ADVICE_FIELD_ERRORS,
+  QA_KEYWORD_MAX,
+  QA_QUESTION_MAX,
+  QUESTION_FIELD_ERRORS,
+} from '@dossier/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -10,9 +16,9 @@ import {
   Input,
   Modal,
   Pagination,
+  Radio,
   Select,
   Space,
-  Tabs,
   Tag,
   Typography,
 } from 'antd';
@@ -23,8 +29,10 @@ import { qaApi } from '../../api/qa.ts';
 import { useSession } from '../../api/use-session.ts';
 import type { LoginRedirectState } from '../../features/account/require-login.tsx';
 import { useLocale } from '../../features/locale/use-locale.ts';
+import { showFieldError } from '../../features/shell/field-errors.ts';
 import { LOGIN_PATH } from '../../features/shell/nav-items.ts';
 import { PageHeading } from '../../features/shell/page-heading.tsx';
+import { useTextLimit } from '../../features/shell/text-limit.ts';
 
 const PAGE_SIZE = 10;
 const ALL = 'all';
@@ -138,12 +146,15 @@ export default function AnswerPage() {
         </Space>
       </div>
 
-      <Tabs
+      {/* Buttons that wrap rather than tabs that fold into "…" on a phone (and stay a valid ARIA group). */}
+      <Radio.Group
+        className="qa-zone__categories"
         aria-label={t('categories.label')}
-        activeKey={category}
-        items={tabs}
-        onChange={(key) => {
-          setCategory(key);
+        optionType="button"
+        value={category}
+        options={tabs.map((tab) => ({ value: tab.key, label: tab.label }))}
+        onChange={(event) => {
+          setCategory(String(event.target.value));
           setPage(1);
         }}
       />
@@ -194,6 +205,7 @@ function AskModal({
   const { t } = useTranslation('qa');
   const { message } = App.useApp();
   const [form] = Form.useForm<{ question: string; category_id?: number }>();
+  const limit = useTextLimit();
   const ask = useMutation({
     mutationFn: qaApi.ask,
     onSuccess: (answer) => {
@@ -220,7 +232,7 @@ function AskModal({
         onFinish={(values) =>
           ask
             .mutateAsync({ question: values.question.trim(), category_id: values.category_id })
-            .catch(() => undefined)
+            .catch((error: unknown) => void showFieldError(form, error, QUESTION_FIELD_ERRORS))
         }
       >
         <Form.Item name="category_id" label={t('ask.category')}>
@@ -229,9 +241,13 @@ function AskModal({
         <Form.Item
           name="question"
           label={t('ask.question')}
-          rules={[{ required: true, whitespace: true, message: t('ask.blank') }]}
+          rules={[{ required: true, whitespace: true, message: t('ask.blank') }, limit.rule(QA_QUESTION_MAX)]}
         >
-          <Input.TextArea rows={4} maxLength={QA_QUESTION_MAX} showCount placeholder={t('ask.placeholder')} />
+          <Input.TextArea
+            rows={4}
+            count={limit.count(QA_QUESTION_MAX, true)}
+            placeholder={t('ask.placeholder')}
+          />
         </Form.Item>
       </Form>
     </Modal>
@@ -242,6 +258,7 @@ function AdviceModal({ open, onClose }: { open: boolean; onClose: () => void }) 
   const { t } = useTranslation('qa');
   const { message } = App.useApp();
   const [form] = Form.useForm<{ content: string }>();
+  const limit = useTextLimit();
   const advise = useMutation({
     mutationFn: qaApi.advise,
     onSuccess: (answer) => {
@@ -264,17 +281,23 @@ function AdviceModal({ open, onClose }: { open: boolean; onClose: () => void }) 
       <Form
         form={form}
         layout="vertical"
-        onFinish={(values) => advise.mutateAsync({ content: values.content.trim() }).catch(() => undefined)}
+        onFinish={(values) =>
+          advise
+            .mutateAsync({ content: values.content.trim() })
+            .catch((error: unknown) => void showFieldError(form, error, ADVICE_FIELD_ERRORS))
+        }
       >
         <Form.Item
           name="content"
           label={t('advice.content')}
-          rules={[{ required: true, whitespace: true, message: t('advice.blank') }]}
+          rules={[
+            { required: true, whitespace: true, message: t('advice.blank') },
+            limit.rule(ADVICE_CONTENT_MAX),
+          ]}
         >
           <Input.TextArea
             rows={5}
-            maxLength={ADVICE_CONTENT_MAX}
-            showCount
+            count={limit.count(ADVICE_CONTENT_MAX, true)}
             placeholder={t('advice.placeholder')}
           />
         </Form.Item>

@@ -3,6 +3,7 @@ import {
   APPOINTMENT_TIME_RANGES,
   CONTACT_EMAIL_MAX,
   CONTACT_EMAIL_PATTERN,
+  CONTACT_FIELD_ERRORS,
   CONTACT_NAME_MAX,
   CONTACT_WECHAT_MAX,
   DEFAULT_AREA_CODE,
@@ -13,16 +14,18 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, DatePicker, Form, Input, List, Modal, Result, Select, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/accounts.ts';
-import { contactApi } from '../../api/contact.ts';
+import { contactApi, newIdempotencyKey } from '../../api/contact.ts';
 import { useSession } from '../../api/use-session.ts';
 import { PhoneNumberItem } from '../../features/account/phone-number-item.tsx';
 import { useTimezonesQuery } from '../../features/account/reference-queries.ts';
 import { SmsCodeItem } from '../../features/account/sms-code-field.tsx';
+import { showFieldError } from '../../features/shell/field-errors.ts';
 import { FloatingActions } from '../../features/shell/floating-actions.tsx';
 import { PageHeading } from '../../features/shell/page-heading.tsx';
+import { useTextLimit } from '../../features/shell/text-limit.ts';
 
 /** Where this form is opened from (the `entrance` of the appointment). */
 const ENTRANCE = 'immigrant_page';
@@ -33,6 +36,7 @@ interface ContactFormValues {
   area_code: string;
   phone: string;
   sms_code?: string;
+  sms_ticket?: string;
   email?: string;
   wechat?: string;
   timezone: string;
@@ -105,6 +109,7 @@ function AppointmentModal({
   const { session } = useSession();
   const loggedIn = session !== null;
   const [form] = Form.useForm<ContactFormValues>();
+  const limit = useTextLimit();
   const timezones = useTimezonesQuery();
   const tz = Form.useWatch('timezone', form) ?? FALLBACK_TIMEZONE;
   const date = Form.useWatch('date', form);
@@ -123,9 +128,12 @@ function AppointmentModal({
     if (open && session) form.setFieldsValue({ area_code: session.area_code, phone: session.phone });
   }, [open, session, form]);
 
+  // One key per booking: a retry after a lost answer resends it; a stored booking starts a new one.
+  const idempotencyKey = useRef(newIdempotencyKey());
   const submit = useMutation({
     mutationFn: contactApi.submit,
     onSuccess: (answer) => {
+      idempotencyKey.current = newIdempotencyKey();
       void message.success(answer.msg);
       form.resetFields();
       onDone();
@@ -145,10 +153,12 @@ function AppointmentModal({
         time_range: v.time_range as TContactRequest['appointment']['time_range'],
       },
       entrance: ENTRANCE,
-      ...(loggedIn ? {} : { sms_code: v.sms_code }),
+      ...(loggedIn ? {} : { sms_code: v.sms_code, sms_ticket: v.sms_ticket }),
     };
-    // Failures: the client has shown the server's message.
-    return submit.mutateAsync(body).catch(() => undefined);
+    // A refused field shows under it; other failures the client has toasted.
+    return submit
+      .mutateAsync({ body, idempotencyKey: idempotencyKey.current })
+      .catch((error: unknown) => void showFieldError(form, error, CONTACT_FIELD_ERRORS));
   };
 
   const rangeLabel = (range: string) => (range.startsWith('am') ? t('form.ranges.am') : t('form.ranges.pm'));
@@ -179,25 +189,35 @@ function AppointmentModal({
         <Form.Item
           name="name"
           label={t('form.name')}
-          rules={[{ required: true, whitespace: true, message: t('form.nameRequired') }]}
+          rules={[
+            { required: true, whitespace: true, message: t('form.nameRequired') },
+            limit.rule(CONTACT_NAME_MAX),
+          ]}
         >
-          <Input maxLength={CONTACT_NAME_MAX} placeholder={t('form.namePlaceholder')} autoComplete="name" />
+          <Input
+            count={limit.count(CONTACT_NAME_MAX)}
+            placeholder={t('form.namePlaceholder')}
+            autoComplete="name"
+          />
         </Form.Item>
         <PhoneNumberItem label={t('form.phone')} disabled={loggedIn} />
         {!loggedIn && <SmsCodeItem form={form} send={authApi.sendLoginCode} />}
         <Form.Item
           name="email"
           label={t('form.email')}
-          rules={[{ pattern: CONTACT_EMAIL_PATTERN, message: t('form.emailInvalid') }]}
+          rules={[
+            { pattern: CONTACT_EMAIL_PATTERN, message: t('form.emailInvalid') },
+            limit.rule(CONTACT_EMAIL_MAX),
+          ]}
         >
           <Input
-            maxLength={CONTACT_EMAIL_MAX}
+            count={limit.count(CONTACT_EMAIL_MAX)}
             placeholder={t('form.emailPlaceholder')}
             autoComplete="email"
           />
         </Form.Item>
-        <Form.Item name="wechat" label={t('form.wechat')}>
-          <Input maxLength={CONTACT_WECHAT_MAX} placeholder={t('form.wechatPlaceholder')} />
+        <Form.Item name="wechat" label={t('form.wechat')} rules={[limit.rule(CONTACT_WECHAT_MAX)]}>
+          <Input count={limit.count(CONTACT_WECHAT_MAX)} placeholder={t('form.wechatPlaceholder')} />
         </Form.Item>
         <Form.Item
           name="timezone"
@@ -213,13 +233,18 @@ function AppointmentModal({
         <Form.Item
           name="date"
           label={t('form.date')}
-          rules={[{ required: true, message: t('form.dateRequired') }]}
+          rules={[
+            { required: true, message: t('form.dateRequired') },
+            {
+              // A typed past date is kept and refused with the reason (disabledDate would erase it silently).
+              validator: (_, value: Dayjs | null | undefined) =>
+                !value || value.format('YYYY-MM-DD') >= todayInTimeZone(tz, new Date())
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('errors:contact_date_past'))),
+            },
+          ]}
         >
-          <DatePicker
-            className="appointment-modal__date"
-            style={{ width: '100%' }}
-            disabledDate={(d) => d.format('YYYY-MM-DD') < todayInTimeZone(tz, new Date())}
-          />
+          <DatePicker className="appointment-modal__date" style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item
           name="time_range"

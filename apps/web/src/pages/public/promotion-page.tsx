@@ -1,3 +1,4 @@
+import type { TPromotion } from '@dossier/contract';
 import {
   DIY_BASE_PRICE_USD_CENTS,
   DIY_SERVICE_MONTHS,
@@ -5,12 +6,16 @@ import {
   feeOn,
   RECOMMENDATION_LETTERS_MIN,
 } from '@dossier/contract';
-import { Card } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { shopApi } from '../../api/shop.ts';
 import { useLocale } from '../../features/locale/use-locale.ts';
 import { ContentPage, PageActions, PageSection } from '../../features/pages/content-page.tsx';
 import { PROMOTION_INCLUDES, PROMOTION_RULES } from '../../features/pages/page-data.ts';
 import { formatUsd } from '../../features/programs/format-price.ts';
+import { ButtonLink } from '../../features/shell/button-link.tsx';
+import { formatDate, shopLink } from '../../features/shop/shop-format.ts';
 
 export default function PromotionPage() {
   const { t } = useTranslation('pages');
@@ -33,6 +38,7 @@ export default function PromotionPage() {
           <p className="content-page__text">{t('promotion.offer.programs')}</p>
         </Card>
       </PageSection>
+      <CurrentOffers />
       <PageSection title={t('promotion.includes.title')}>
         <ul className="policy__list">
           {PROMOTION_INCLUDES.map((item) => (
@@ -48,5 +54,41 @@ export default function PromotionPage() {
         </ul>
       </PageSection>
     </ContentPage>
+  );
+}
+
+/** The promo codes on offer now (GET /customer/promotion/), each with a Buy that applies it in the shop. */
+function CurrentOffers() {
+  const { t } = useTranslation('pages');
+  const { locale } = useLocale();
+  const offers = useQuery({
+    queryKey: ['shop', 'promotions'],
+    queryFn: ({ signal }) => shopApi.promotions(signal),
+  });
+  const headline = (p: TPromotion) =>
+    p.kind === 'percent'
+      ? t('promotion.current.percent', { percent: p.value })
+      : t('promotion.current.amount', { amount: formatUsd(p.value, locale) });
+  return (
+    <PageSection title={t('promotion.current.title')}>
+      {offers.isPending && <Skeleton active paragraph={{ rows: 2 }} />}
+      {offers.data?.length === 0 && <p className="content-page__text">{t('promotion.current.none')}</p>}
+      <div className="promotion__offers">
+        {offers.data?.map((p) => (
+          <Card key={p.code} className="offer-card promotion__code" data-testid="promotion-offer">
+            <p className="promotion__headline">{headline(p)}</p>
+            <p className="content-page__text">
+              <Tag color="blue">{t('promotion.current.code', { code: p.code })}</Tag>{' '}
+              {p.valid_until
+                ? t('promotion.current.until', { date: formatDate(p.valid_until, locale) })
+                : t('promotion.current.noEnd')}
+            </p>
+            <ButtonLink type="primary" to={shopLink('USA_EB1A', 'DIY_STANDARD', p.code)}>
+              {t('promotion.current.buy')}
+            </ButtonLink>
+          </Card>
+        ))}
+      </div>
+    </PageSection>
   );
 }

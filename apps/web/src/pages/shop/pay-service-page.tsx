@@ -110,16 +110,18 @@ export default function PayServicePage() {
     goToLogin(shopLink(project, selected[0]));
   };
 
-  const buy = (product: TProduct) => {
+  const buy = (product: TProduct, withBase = false) => {
     if (!loggedIn) {
       void message.warning({ content: t('login.required'), key: LOGIN_MESSAGE_KEY });
       goToLogin(shopLink(product.project_code, product.service));
       return;
     }
     setSelected((current) =>
-      product.kind === 'base'
-        ? [BASE_SERVICE, ...current.filter((s) => s !== BASE_SERVICE && s !== product.service)]
-        : [product.service],
+      withBase
+        ? [BASE_SERVICE, product.service]
+        : product.kind === 'base'
+          ? [BASE_SERVICE, ...current.filter((s) => s !== BASE_SERVICE && s !== product.service)]
+          : [product.service],
     );
     if (accepted) panelRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     else {
@@ -248,6 +250,11 @@ export default function PayServicePage() {
                 product={product}
                 selected={selected.includes(product.service)}
                 onBuy={buy}
+                onBuyWithBase={
+                  product.kind === 'addon' && base?.display === 'purchase_now'
+                    ? (addon) => buy(addon, true)
+                    : undefined
+                }
               />
             ))}
           </div>
@@ -298,7 +305,9 @@ export default function PayServicePage() {
             </div>
             <div className="shop-order__quote">
               {loggedIn ? (
-                productIds.length > 0 && <QuotePanel productIds={productIds} onQuote={onQuote} />
+                productIds.length > 0 && (
+                  <QuotePanel productIds={productIds} onQuote={onQuote} initialPromo={deepLink.promo} />
+                )
               ) : (
                 <Alert
                   type="warning"

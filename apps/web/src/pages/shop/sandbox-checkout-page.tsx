@@ -35,8 +35,13 @@ export default function SandboxCheckoutPage() {
     mutationFn: (outcome: 'paid' | 'failed') => shopApi.sandboxComplete(token, outcome),
     onSuccess: async ({ redirect_url, order_status }) => {
       const status = orderStatusOf(order_status);
+      // One message that agrees with the order's status: "please wait" only while it is not paid yet.
       const text =
-        status === 'paid' ? t('sandbox.completed') : t('sandbox.finished', { status: t(`status.${status}`) });
+        status === 'paid'
+          ? t('sandbox.paid')
+          : status === 'processing'
+            ? t('sandbox.completed')
+            : t('sandbox.finished', { status: t(`status.${status}`) });
       void (status === 'paid' ? message.success : message.warning)({
         content: text,
         key: RESULT_MESSAGE_KEY,

@@ -1,0 +1,121 @@
+import {
+  type CaseForm,
+  FEE_TABLE_CHECKED,
+  FILING_RULES,
+  type Locale,
+  PROJECT_WORKBENCH_PATH,
+  type ProjectCode,
+  type TCaseFees,
+  type TCaseFormSummary,
+  type TCaseSummary,
+} from '@dossier/contract';
+import { translate } from '@dossier/i18n';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { plan, project } from '../../db/schema/index.ts';
+import { evidenceCounts } from '../evidence/evidence-counts.ts';
+import type { CaseContext } from '../forms/form-state.ts';
+import { filingStates, paymentsOf, pdfOf } from '../forms/immigration-data.service.ts';
+import { localName } from '../shop/catalogue.service.ts';
+import type { ProjectAccess } from '../shop/rights.service.ts';
+import { myRights } from '../shop/rights.service.ts';
+import { type CaseRow, categoryOf, contextOf, getPreferences } from './case.service.ts';
+import { caseStages, currentStage, type FilingForm } from './stages.service.ts';
+
+function feesOf(cc: CaseContext, paymentForms: TCaseFormSummary | undefined): TCaseFees {
+  const f = cc.fees;
+  return {
+    checked: FEE_TABLE_CHECKED,
+    date: f.date,
+    lines: f.lines.map((l) => ({ key: l.key, amount_cents: l.cents, separate_payment: l.separatePayment })),
+    total_cents: f.totalCents,
+    premium: f.premium ? { days: f.premium.days, business_days: f.premium.businessDays } : null,
+    payments:
+      paymentForms?.payments ??
+      cc.payments.map((p) => ({
+        key: p.key,
+        amount_cents: p.cents,
+        keys: p.keys,
+        for_form: p.forForm,
+        pdf_url: null,
+      })),
+    electronic_payment_only_from: FILING_RULES.electronicPaymentOnlyFrom,
+  };
+}
+
+async function formSummaries(ctx: AppContext, cc: CaseContext, forms: readonly FilingForm[]) {
+  const out: TCaseFormSummary[] = [];
+  for (const { row, def, state } of forms) {
+    const pdf = await pdfOf(ctx, def, row);
+    out.push({
+      id: row.id,
+      form_number: row.formNumber as CaseForm,
+      edition: row.edition,
+      status: state.status,
+      progress: state.progress,
+      last_change_at: row.updatedAt.toISOString(),
+      pdf,
+      payments: paymentsOf(def, row, cc, pdf),
+    });
+  }
+  return out;
+}
+
+/**
+ * The whole case in one answer (issue 11 §1): access and rights for the right side, settings, preferences,
+ * the six stages with progress derived from the data, the filing's forms with their completeness and PDF
+ * availability, and the fees from the dated table.
+ */
+export async function caseSummary(
+  ctx: AppContext,
+  opts: {
+    customerId: number;
+    caseRow: CaseRow;
+    projectCode: ProjectCode;
+    access: ProjectAccess;
+    locale: Locale;
+  },
+): Promise<TCaseSummary> {
+  const { caseRow, projectCode, locale } = opts;
+  const db = ctx.db.db;
+  const cc = contextOf(ctx, caseRow, projectCode);
+  const forms = await filingStates(ctx, caseRow, cc);
+  const stages = await caseStages(ctx, caseRow, cc, forms);
+  const summaries = await formSummaries(ctx, cc, forms);
+  const [pr] = await db.select().from(project).where(eq(project.id, caseRow.projectId));
+  const [pl] = caseRow.planId ? await db.select().from(plan).where(eq(plan.id, caseRow.planId)) : [];
+  const changes = [
+    caseRow.updatedAt,
+    ...forms.map((f) => f.row.updatedAt),
+    ...stages.flatMap((s) => (s.submitted_at ? [new Date(s.submitted_at)] : [])),
+  ];
+  const { projectId: _projectId, ...access } = opts.access;
+  return {
+    id: caseRow.id,
+    project_code: projectCode,
+    category: categoryOf(projectCode),
+    workbench_path: PROJECT_WORKBENCH_PATH[projectCode],
+    created_at: caseRow.createdAt.toISOString(),
+    last_change_at: new Date(Math.max(...changes.map((d) => d.getTime()))).toISOString(),
+    access,
+    rights: (await myRights(ctx, opts.customerId, locale)).filter((r) => r.project_code === projectCode),
+    plan: pl
+      ? { id: pl.id, name: translate(locale, 'messages:plan_name', { project: localName(pr!, locale) }) }
+      : null,
+    settings: {
+      premium_processing: caseRow.premiumProcessing,
+      payment_method: cc.paymentMethod,
+      version: caseRow.settingsVersion,
+    },
+    preferences: await getPreferences(ctx, opts.customerId),
+    stages,
+    current_stage: currentStage(stages),
+    forms: summaries,
+    fees: feesOf(
+      cc,
+      summaries.find((s) => s.form_number === cc.paymentMethod),
+    ),
+    eta9089_required: categoryOf(projectCode) === 'NIW',
+    evidence_counts: await evidenceCounts(db, caseRow.id),
+  };
+}

@@ -1,0 +1,152 @@
+import {
+  CASE_STAGES,
+  type CaseStage,
+  WorkbenchErrorCode as E,
+  STAGE_TAB,
+  type StageStatus,
+  type TStage,
+} from '@dossier/contract';
+import type { FormDefinition } from '@dossier/forms';
+import { desc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { stageSubmission } from '../../db/schema/index.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { evidenceStageContent, lettersStageContent } from '../evidence/evidence-stage.ts';
+import { type CaseContext, type FormState, formsFingerprint } from '../forms/form-state.ts';
+import type { FormRow } from '../forms/immigration-data.service.ts';
+import { type CaseRow, notAvailable } from './case.service.ts';
+
+/**
+ * The schedule (issue 11 §3): six stages whose progress is derived from the case data on every read. A
+ * stage is `submitted` only while its content still has the digest recorded when it was submitted, so an
+ * edit after submitting reopens it instead of leaving a stale "finished" mark. Forms, evidence and letters have
+ * their providers; the plan, petition and readme stages arrive with the editors and checklist issues.
+ */
+
+export interface FilingForm {
+  row: FormRow;
+  def: FormDefinition;
+  state: FormState;
+}
+
+export interface StageContent {
+  available: boolean;
+  done: number;
+  total: number;
+  lastChange: Date | null;
+  /** Digest of what a submission vouches for; null while the stage has no module. */
+  fingerprint: string | null;
+}
+
+/** The newest of some change times (null when none is known): a stage's "last change". */
+export function latestChange(dates: readonly (Date | null | undefined)[]): Date | null {
+  const times = dates.filter((d): d is Date => d instanceof Date).map((d) => d.getTime());
+  return times.length ? new Date(Math.max(...times)) : null;
+}
+
+function formsContent(caseRow: CaseRow, cc: CaseContext, forms: readonly FilingForm[]): StageContent {
+  const touched = forms.some((f) => f.state.status !== 'empty');
+  return {
+    available: true,
+    done: forms.filter((f) => f.state.status === 'complete').length,
+    total: forms.length,
+    lastChange: touched
+      ? latestChange([caseRow.profileUpdatedAt, ...forms.map((f) => f.row.updatedAt)])
+      : null,
+    fingerprint: formsFingerprint(cc, forms),
+  };
+}
+
+const UNAVAILABLE: StageContent = {
+  available: false,
+  done: 0,
+  total: 0,
+  lastChange: null,
+  fingerprint: null,
+};
+
+async function contentOf(
+  ctx: AppContext,
+  stage: CaseStage,
+  caseRow: CaseRow,
+  cc: CaseContext,
+  forms: readonly FilingForm[],
+): Promise<StageContent> {
+  if (stage === 'forms') return formsContent(caseRow, cc, forms);
+  if (stage === 'evidence') return evidenceStageContent(ctx.db.db, caseRow.id);
+  if (stage === 'letters') return lettersStageContent(ctx.db.db, caseRow.id);
+  return UNAVAILABLE;
+}
+
+type Submission = typeof stageSubmission.$inferSelect;
+
+async function latestSubmissions(ctx: AppContext, caseId: number): Promise<Map<string, Submission>> {
+  const rows = await ctx.db.db
+    .select()
+    .from(stageSubmission)
+    .where(eq(stageSubmission.caseId, caseId))
+    .orderBy(desc(stageSubmission.submittedAt), desc(stageSubmission.id));
+  const latest = new Map<string, Submission>();
+  for (const r of rows) if (!latest.has(r.stage)) latest.set(r.stage, r);
+  return latest;
+}
+
+function statusOf(c: StageContent, latest: Submission | undefined): StageStatus {
+  if (!c.available || (c.done === 0 && c.lastChange === null)) return 'not_started';
+  const complete = c.total > 0 && c.done === c.total;
+  if (complete && latest && latest.fingerprint === c.fingerprint) return 'submitted';
+  return complete ? 'complete' : 'in_progress';
+}
+
+export async function caseStages(
+  ctx: AppContext,
+  caseRow: CaseRow,
+  cc: CaseContext,
+  forms: readonly FilingForm[],
+): Promise<TStage[]> {
+  const latest = await latestSubmissions(ctx, caseRow.id);
+  const contents = await Promise.all(CASE_STAGES.map((key) => contentOf(ctx, key, caseRow, cc, forms)));
+  return CASE_STAGES.map((key, i) => {
+    const c = contents[i]!;
+    const status = statusOf(c, latest.get(key));
+    return {
+      key,
+      tab: STAGE_TAB[key],
+      available: c.available,
+      status,
+      progress: { done: c.done, total: c.total },
+      last_change_at: c.lastChange?.toISOString() ?? null,
+      submitted_at: status === 'submitted' ? latest.get(key)!.submittedAt.toISOString() : null,
+    };
+  });
+}
+
+/** Where the schedule sends the user: the first stage not submitted (null once all are). */
+export const currentStage = (stages: readonly TStage[]): CaseStage | null =>
+  stages.find((s) => s.status !== 'submitted')?.key ?? null;
+
+export const stageAfter = (stage: CaseStage): CaseStage | null =>
+  CASE_STAGES[CASE_STAGES.indexOf(stage) + 1] ?? null;
+
+/**
+ * Marks a complete stage finished (spec §4 Module submission). Refused while any part is unfilled ("There are
+ * parts left unfilled, submission can't be confirmed"); a second submission of unchanged content is a no-op.
+ */
+export async function submitStage(
+  ctx: AppContext,
+  opts: { caseRow: CaseRow; cc: CaseContext; forms: readonly FilingForm[]; stage: CaseStage },
+): Promise<void> {
+  const c = await contentOf(ctx, opts.stage, opts.caseRow, opts.cc, opts.forms);
+  if (!c.available || !c.fingerprint) throw notAvailable();
+  if (c.total === 0 || c.done < c.total) {
+    throw new AppError(409, E.stageIncomplete, `errors:${E.stageIncomplete}`);
+  }
+  const latest = (await latestSubmissions(ctx, opts.caseRow.id)).get(opts.stage);
+  if (latest?.fingerprint === c.fingerprint) return;
+  await ctx.db.db.insert(stageSubmission).values({
+    caseId: opts.caseRow.id,
+    stage: opts.stage,
+    fingerprint: c.fingerprint,
+    submittedAt: ctx.clock.now(),
+  });
+}

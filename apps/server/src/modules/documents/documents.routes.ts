@@ -1,0 +1,177 @@
+import {
+  DOCX_IMPORT_MAX_BYTES,
+  DocumentErrorCode,
+  ZDocument,
+  ZDocumentImport,
+  ZDocumentOutline,
+  ZDocumentParams,
+  ZDocumentRestoreRequest,
+  ZDocumentSaveRequest,
+  ZDocumentSaveResponse,
+  ZDocumentVersion,
+  ZDocumentVersionList,
+  ZDocumentVersionParams,
+  ZReferenceTargets,
+  ZServiceChoice,
+  ZServiceChoiceRequest,
+} from '@dossier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { errorOf } from '../../plugins/errors.ts';
+import { caseGates, sendDocx } from '../evidence/case-scope.ts';
+import { DOCX_TYPE } from '../evidence/templates.ts';
+import {
+  documentView,
+  restoreVersion,
+  saveDocument,
+  setServiceChoice,
+  versionList,
+  versionView,
+} from './documents.service.ts';
+import { importDocx } from './import-docx.ts';
+import { documentOutline, documentTemplate } from './outline.ts';
+import { documentPreview, referenceTargets } from './preview.ts';
+
+/** A saved document may hold ~1,000,000 characters of text; its JSON is a few MiB at most. */
+const SAVE_BODY_MAX = 4 * 1024 * 1024;
+const BASE = '/customer/case/:id/documents/:kind';
+
+/**
+ * The US plan and the petition letter (issue 13; contract packages/contract/src/documents.ts, decision 0022).
+ * Every route: logged in, the case is the caller's (404 otherwise), entitled (writes only before expiry).
+ */
+export const documentsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['documents'];
+    const { read, write, scope } = caseGates(ctx);
+    const db = ctx.db.db;
+    app.addContentTypeParser(
+      DOCX_TYPE,
+      { parseAs: 'buffer', bodyLimit: DOCX_IMPORT_MAX_BYTES },
+      (_r, b, done) => done(null, b),
+    );
+
+    app.get(
+      `${BASE}/`,
+      { ...read, schema: { tags, params: ZDocumentParams, response: { 200: ZDocument } } },
+      async (req) => documentView(db, (await scope(req)).caseRow.id, req.params.kind),
+    );
+    app.put(
+      `${BASE}/`,
+      {
+        ...write,
+        bodyLimit: SAVE_BODY_MAX,
+        schema: {
+          tags,
+          params: ZDocumentParams,
+          body: ZDocumentSaveRequest,
+          response: { 200: ZDocumentSaveResponse },
+        },
+      },
+      async (req) => {
+        const s = await scope(req);
+        const document = await saveDocument(ctx, s.caseRow.id, req.params.kind, req.body);
+        return { msg: req.t('messages:document_saved'), document };
+      },
+    );
+    app.get(
+      `${BASE}/versions/`,
+      { ...read, schema: { tags, params: ZDocumentParams, response: { 200: ZDocumentVersionList } } },
+      async (req) => versionList(db, (await scope(req)).caseRow.id, req.params.kind),
+    );
+    app.get(
+      `${BASE}/versions/:vid/`,
+      { ...read, schema: { tags, params: ZDocumentVersionParams, response: { 200: ZDocumentVersion } } },
+      async (req) => versionView(db, (await scope(req)).caseRow.id, req.params.kind, req.params.vid),
+    );
+    app.post(
+      `${BASE}/versions/:vid/restore/`,
+      {
+        ...write,
+        schema: {
+          tags,
+          params: ZDocumentVersionParams,
+          body: ZDocumentRestoreRequest,
+          response: { 200: ZDocumentSaveResponse },
+        },
+      },
+      async (req) => {
+        const s = await scope(req);
+        const { kind, vid } = req.params;
+        const document = await restoreVersion(ctx, s.caseRow.id, kind, vid, req.body.version);
+        return { msg: req.t('messages:document_restored'), document };
+      },
+    );
+    app.post(
+      `${BASE}/import/`,
+      { ...write, schema: { tags, params: ZDocumentParams, response: { 200: ZDocumentImport } } },
+      async (req) => {
+        await scope(req);
+        if (!Buffer.isBuffer(req.body)) throw errorOf(400, DocumentErrorCode.importUnreadable);
+        return importDocx(req.body);
+      },
+    );
+    app.get(
+      `${BASE}/template.docx`,
+      { ...read, schema: { tags, params: ZDocumentParams } },
+      async (req, reply) => {
+        const s = await scope(req);
+        const name = `${req.params.kind.replace('_', '-')}-template-${s.projectCode === 'USA_NIW' ? 'niw' : 'eb1a'}.docx`;
+        return sendDocx(reply, name, await documentTemplate(req.params.kind, s.projectCode));
+      },
+    );
+    app.get(
+      `${BASE}/reference_targets/`,
+      { ...read, schema: { tags, params: ZDocumentParams, response: { 200: ZReferenceTargets } } },
+      async (req) => referenceTargets(db, (await scope(req)).caseRow.id),
+    );
+    app.get(
+      `${BASE}/outline/`,
+      { ...read, schema: { tags, params: ZDocumentParams, response: { 200: ZDocumentOutline } } },
+      async (req) => {
+        const s = await scope(req);
+        return documentOutline(
+          db,
+          { caseId: s.caseRow.id, projectCode: s.projectCode, locale: s.locale },
+          req.params.kind,
+        );
+      },
+    );
+    app.get(
+      `${BASE}/preview.pdf`,
+      { ...read, schema: { tags, params: ZDocumentParams } },
+      async (req, reply) => {
+        const s = await scope(req);
+        const bytes = await documentPreview(db, s.caseRow.id, req.params.kind, s.locale);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `inline; filename="${req.params.kind}.pdf"`)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      },
+    );
+    app.put(
+      `${BASE}/service_choice/`,
+      {
+        ...write,
+        schema: {
+          tags,
+          params: ZDocumentParams,
+          body: ZServiceChoiceRequest,
+          response: { 200: ZServiceChoice },
+        },
+      },
+      async (req) => {
+        const s = await scope(req);
+        await setServiceChoice(
+          ctx,
+          { caseId: s.caseRow.id, services: s.services },
+          req.params.kind,
+          req.body.first,
+        );
+        return { msg: req.t('messages:service_choice_saved'), first: req.body.first };
+      },
+    );
+  };

@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  evidenceCriteria,
+  evidenceFile,
+  evidenceFolder,
+  recommendationLetter,
+} from '../../db/schema/index.ts';
+import { latestChange, type StageContent } from '../case/stages.service.ts';
+import { claimOf } from './criteria.service.ts';
+
+const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+/**
+ * The schedule's evidence stage (issue 11 §3, issue 12): one part per claimed criterion, done when the criterion
+ * holds at least one file. The fingerprint covers the claim, every folder and every file (order and uploads
+ * included), so any change after submitting reopens the stage.
+ */
+export async function evidenceStageContent(db: Db, caseId: number): Promise<StageContent> {
+  const claim = await claimOf(db, caseId);
+  const [claimRow] = await db
+    .select({ updatedAt: evidenceCriteria.updatedAt })
+    .from(evidenceCriteria)
+    .where(eq(evidenceCriteria.caseId, caseId));
+  const folders = await db
+    .select()
+    .from(evidenceFolder)
+    .where(eq(evidenceFolder.caseId, caseId))
+    .orderBy(asc(evidenceFolder.id));
+  const files = await db
+    .select()
+    .from(evidenceFile)
+    .where(eq(evidenceFile.caseId, caseId))
+    .orderBy(asc(evidenceFile.id));
+  const criterionOf = new Map(folders.map((f) => [f.id, f.criterion]));
+  const withFiles = new Set(files.map((f) => criterionOf.get(f.folderId)));
+  const touched = claim.claimed.length > 0 || folders.length > 0;
+  return {
+    available: true,
+    done: claim.claimed.filter((c) => withFiles.has(c)).length,
+    total: claim.claimed.length,
+    lastChange: touched
+      ? latestChange([
+          claimRow?.updatedAt,
+          ...folders.map((f) => f.updatedAt),
+          ...files.map((f) => f.updatedAt),
+        ])
+      : null,
+    fingerprint: digest({
+      direction: claim.niwDirection,
+      claimed: claim.claimed,
+      folders: folders.map((f) => [f.id, f.criterion, f.name, f.nameEn, f.sortOrder]),
+      files: files.map((f) => [
+        f.id,
+        f.folderId,
+        f.name,
+        f.nameEn,
+        f.webLink,
+        f.needsTranslation,
+        f.translationMode,
+        f.originalUploadId,
+        f.translationUploadId,
+        f.sortOrder,
+      ]),
+    }),
+  };
+}
+
+/**
+ * The letters stage: one part per recommender, done when the signed letter is uploaded (and its translation when
+ * the customer translates it personally).
+ */
+export async function lettersStageContent(db: Db, caseId: number): Promise<StageContent> {
+  const letters = await db
+    .select()
+    .from(recommendationLetter)
+    .where(eq(recommendationLetter.caseId, caseId))
+    .orderBy(asc(recommendationLetter.id));
+  const done = letters.filter(
+    (l) =>
+      l.letterUploadId !== null &&
+      !(l.needsTranslation && l.translationMode === 'personal' && l.letterTranslationUploadId === null),
+  ).length;
+  return {
+    available: true,
+    done,
+    total: letters.length,
+    lastChange: letters.length ? latestChange(letters.map((l) => l.updatedAt)) : null,
+    fingerprint: digest(
+      letters.map((l) => [
+        l.id,
+        l.name,
+        l.jobTitle,
+        l.nameEn,
+        l.jobTitleEn,
+        l.needsTranslation,
+        l.translationMode,
+        l.letterUploadId,
+        l.letterTranslationUploadId,
+        l.resumeUploadId,
+        l.resumeTranslationUploadId,
+        l.status,
+        l.independent,
+        l.sortOrder,
+      ]),
+    ),
+  };
+}

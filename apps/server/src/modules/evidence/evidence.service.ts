@@ -1,0 +1,56 @@
+import type { Criterion, Locale, ProjectCode, TEvidenceFile, TEvidencePage } from '@dossier/contract';
+import type { Db } from '../../db/client.ts';
+import type { CaseRow } from '../case/case.service.ts';
+import { claimOf, criteriaState } from './criteria.service.ts';
+import { fileRefs, refOf } from './evidence-rules.ts';
+import { caseExhibits, type NumberedFolder } from './exhibits.ts';
+
+type NumberedFile = NumberedFolder['files'][number];
+
+function fileView(n: NumberedFile, refs: Awaited<ReturnType<typeof fileRefs>>): TEvidenceFile {
+  const f = n.file;
+  return {
+    id: f.id,
+    folder_id: f.folderId,
+    name: f.name,
+    name_en: f.nameEn,
+    web_link: f.webLink,
+    needs_translation: f.needsTranslation,
+    translation_mode: f.translationMode as TEvidenceFile['translation_mode'],
+    original: refOf(refs, f.originalUploadId)!,
+    translation: refOf(refs, f.translationUploadId),
+    order: n.order,
+    exhibit: n.exhibit,
+    updated_at: f.updatedAt.toISOString(),
+  };
+}
+
+/** `GET …/evidence/`: criteria, then every folder in exhibit order with its files. */
+export async function evidencePage(
+  db: Db,
+  opts: { customerId: number; caseRow: CaseRow; projectCode: ProjectCode; locale: Locale },
+): Promise<TEvidencePage> {
+  const claim = await claimOf(db, opts.caseRow.id);
+  const criteria = await criteriaState(db, { ...opts, claim });
+  const numbered = await caseExhibits(db, opts.caseRow.id);
+  const refs = await fileRefs(
+    db,
+    opts.customerId,
+    numbered.flatMap((n) => n.files.flatMap((f) => [f.file.originalUploadId, f.file.translationUploadId])),
+    opts.locale,
+  );
+  return {
+    criteria,
+    folders: numbered.map((n) => ({
+      id: n.folder.id,
+      criterion: n.folder.criterion as Criterion,
+      name: n.folder.name,
+      name_en: n.folder.nameEn,
+      order: n.order,
+      exhibit: n.exhibit,
+      files: n.files.map((f) => fileView(f, refs)),
+      updated_at: n.folder.updatedAt.toISOString(),
+    })),
+    template_available: claim.claimed.length > 0,
+  };
+}

@@ -1,0 +1,46 @@
+import { type StaffRole, ZFormEdition, ZFormEditionQuery } from '@dossier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { staffOf } from '../../plugins/staff-auth.ts';
+import { listEditions, uploadBlank } from './editions.service.ts';
+
+/** Who keeps the form editions and the catalogue files. */
+export const CONTENT_EDITORS: readonly StaffRole[] = ['admin', 'content_editor'];
+
+/** Largest file staff may upload (a form blank, the ETA-9089 with its appendices, instructions). */
+export const STAFF_UPLOAD_MAX = 30 * 1024 * 1024;
+
+/** The form-edition registry for staff: list it, supply a blank for a known edition. */
+export const formsStaffRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const config = { staffAccess: CONTENT_EDITORS };
+    app.addContentTypeParser(
+      'application/pdf',
+      { parseAs: 'buffer', bodyLimit: STAFF_UPLOAD_MAX },
+      (_r, b, done) => done(null, b),
+    );
+    const tags = ['staff'];
+    app.get(
+      '/staff/form_edition/',
+      { config, schema: { tags, response: { 200: z.array(ZFormEdition) } } },
+      async () => listEditions(ctx),
+    );
+    app.put(
+      '/staff/form_edition/blank/',
+      { config, schema: { tags, querystring: ZFormEditionQuery, response: { 200: ZFormEdition } } },
+      async (req) => {
+        if (!Buffer.isBuffer(req.body)) {
+          throw new AppError(415, 'unsupported_media_type', 'errors:unsupported_media_type');
+        }
+        return uploadBlank(ctx, {
+          formNumber: req.query.form_number,
+          edition: req.query.edition,
+          bytes: new Uint8Array(req.body),
+          who: staffOf(req),
+        });
+      },
+    );
+  };

@@ -1,0 +1,209 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
+import { buildTestApp, type TestApp, testBackend } from './build-test-app.ts';
+import { accountsTestConfig, login } from './factories.ts';
+import { TcpProxy } from './tcp-proxy.ts';
+
+/**
+ * Issue 10, items 9 and 19: a PostgreSQL or Redis that stops answering (a TCP proxy in the test that swallows
+ * every byte) costs a request a bounded wait and a 503 — never a hang, never "no limit".
+ */
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl && testBackend === 'postgres') {
+  if (ci) throw new Error('TEST_REDIS_URL is required in CI (the Redis fault tests)');
+  process.stdout.write(
+    'SKIPPED Redis fault tests: TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379)\n',
+  );
+}
+
+const elapsed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
+  const t0 = performance.now();
+  const r = await work();
+  return [r, performance.now() - t0];
+};
+
+describe.runIf(testBackend === 'postgres')('PostgreSQL that stops answering', () => {
+  const STATEMENT_MS = 1000;
+  let proxy: TcpProxy;
+  let t: TestApp;
+  beforeAll(async () => {
+    const url = new URL(inject('postgresUrl'));
+    proxy = await new TcpProxy(url.hostname, Number(url.port || 5432)).start();
+    url.host = `127.0.0.1:${proxy.port}`;
+    const db = await openDatabase({
+      databaseUrl: url.toString(),
+      poolMax: 4,
+      timeouts: {
+        connectTimeoutMs: 1000,
+        statementTimeoutMs: STATEMENT_MS,
+        idleInTransactionTimeoutMs: 5000,
+      },
+    });
+    t = await buildTestApp({ db, config: accountsTestConfig });
+  });
+  afterAll(async () => {
+    await t.close();
+    await proxy.close();
+  });
+
+  it('readyz answers 503 within 2 s and API calls answer 503 within the configured timeout', async () => {
+    const user = await login(t);
+    const info = () =>
+      t.app.inject({ url: '/api/customer/customer/info/', headers: { ...user.auth, Language: 'en' } });
+    expect((await info()).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+
+    proxy.stall();
+    const [ready, readyMs] = await elapsed(() =>
+      t.app.inject({ url: '/readyz', headers: { Language: 'en' } }),
+    );
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().code).toBe('not_ready');
+    expect(readyMs).toBeLessThan(2000);
+
+    const [r, ms] = await elapsed(info);
+    expect(r.statusCode, r.body).toBe(503);
+    expect(r.json()).toEqual({
+      code: 'service_unavailable',
+      msg: 'The service is temporarily unavailable, please try again in a moment',
+    });
+    // Statement timeout + the client's grace, plus room for a busy machine.
+    expect(ms).toBeLessThan(STATEMENT_MS + 1000 + 1500);
+
+    // A write (in a transaction) is bounded the same way, and a call needing a new connection too.
+    const writes = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        elapsed(() =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/customer/advice/',
+            headers: { ...user.auth, Language: 'zh' },
+            payload: { content: 'still there?' },
+          }),
+        ),
+      ),
+    );
+    for (const [w, wms] of writes) {
+      expect(w.statusCode, w.body).toBe(503);
+      expect(w.json().msg).toBe('服务暂时不可用，请稍后重试');
+      expect(wms).toBeLessThan(STATEMENT_MS + 1000 + 2500);
+    }
+
+    // Once the database answers again, so does the API (stalled connections were dropped, not reused).
+    proxy.resume();
+    let back = 0;
+    for (let i = 0; i < 20 && back !== 200; i++) {
+      back = (await info()).statusCode;
+      if (back !== 200) await new Promise((res) => setTimeout(res, 250));
+    }
+    expect(back).toBe(200);
+  }, 60_000);
+});
+
+describe.runIf(testBackend === 'postgres' && !!redisUrl)('Redis that refuses or stops answering', () => {
+  let proxy: TcpProxy;
+  let t: TestApp;
+  const LIMIT = 4;
+  beforeAll(async () => {
+    const target = new URL(redisUrl!);
+    proxy = await new TcpProxy(target.hostname, Number(target.port || 6379)).start();
+    t = await buildTestApp({
+      config: {
+        redisUrl: `redis://127.0.0.1:${proxy.port}`,
+        redisTimeoutMs: 200,
+        rateLimitPerMinute: LIMIT,
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await proxy.close();
+  });
+
+  const call = (ip: string) =>
+    elapsed(() => t.app.inject({ url: '/api/customer/messy/timezones/', remoteAddress: ip }));
+
+  it('counts in Redis while it answers; limits stay enforced from this process when it stalls or refuses', async () => {
+    const ready = await t.app.inject({ url: '/readyz' });
+    expect(ready.json().redis).toBe('ok');
+    const [first] = await call('10.9.0.1');
+    expect(first.statusCode).toBe(200);
+    const keys = await t.ctx.redis!.client.keys('dossier-rl:*10.9.0.1');
+    expect(keys.length).toBeGreaterThan(0);
+
+    proxy.stall();
+    const stalled: number[] = [];
+    for (let i = 0; i < LIMIT + 2; i++) {
+      const [r, ms] = await call('10.9.0.2');
+      stalled.push(r.statusCode);
+      // One bounded Redis wait at most, then the in-process counters answer at once.
+      expect(ms).toBeLessThan(1500);
+    }
+    expect(stalled.slice(0, LIMIT)).toEqual(Array(LIMIT).fill(200));
+    expect(stalled.slice(LIMIT)).toEqual([429, 429]);
+    const [degraded, readyMs] = await elapsed(() => t.app.inject({ url: '/readyz' }));
+    expect(degraded.statusCode).toBe(200);
+    expect(degraded.json().redis).toBe('degraded');
+    expect(readyMs).toBeLessThan(2000);
+
+    proxy.refuse();
+    const refused: number[] = [];
+    for (let i = 0; i < LIMIT + 1; i++) {
+      const [r, ms] = await call('10.9.0.3');
+      refused.push(r.statusCode);
+      expect(ms).toBeLessThan(1500);
+    }
+    expect(refused[LIMIT]).toBe(429);
+  }, 60_000);
+});
+
+// Spawns a process: once per run is enough (it needs no database of the run).
+describe.runIf(testBackend === 'pglite')('start-up against a database that does not answer', () => {
+  it('stops after DATABASE_STARTUP_WAIT_SECONDS with a message naming the database', async () => {
+    // Accepts connections and never says a word.
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    const dataDir = mkdtempSync(join(tmpdir(), 'dossier-stall-'));
+    try {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', new URL('../src/main.ts', import.meta.url).pathname],
+        {
+          env: {
+            ...process.env,
+            PORT: '0',
+            DATA_DIR: dataDir,
+            NODE_ENV: 'test',
+            DATABASE_URL: `postgres://dossier:secret@127.0.0.1:${port}/dossier`,
+            AUTH_SECRET: 'x'.repeat(32),
+            DATABASE_STARTUP_WAIT_SECONDS: '2',
+            DATABASE_CONNECT_TIMEOUT_MS: '60000',
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let out = '';
+      child.stderr.on('data', (d: Buffer) => {
+        out += d.toString();
+      });
+      const t0 = performance.now();
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).not.toBe(0);
+      expect(performance.now() - t0).toBeLessThan(20_000);
+      expect(out).toMatch(
+        new RegExp(`could not (open|migrate) the database at 127\\.0\\.0\\.1:${port}/dossier within 2 s`),
+      );
+      expect(out).not.toContain('secret');
+    } finally {
+      silent.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});

@@ -1,0 +1,124 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { ZDocumentImport, ZLetterDocument } from '@dossier/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { htmlToDocument } from '../src/modules/documents/import-docx.ts';
+import { buildTestApp, type TestApp, testBackend } from './build-test-app.ts';
+import { expectError, type Owner, owner } from './evidence-helpers.ts';
+import { accountsTestConfig, injectAs } from './factories.ts';
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const CORPORA = '/work/shared/corpora';
+
+let t: TestApp;
+let o: Owner;
+beforeAll(async () => {
+  t = await buildTestApp({ config: accountsTestConfig });
+  o = await owner(t);
+});
+afterAll(() => t.close());
+
+const importBytes = (payload: Buffer, lang = 'en', type = DOCX) =>
+  injectAs(t, 'POST', `/api/customer/case/${o.caseId}/documents/petition_letter/import/`, {
+    user: o.user,
+    lang,
+    payload,
+    headers: { 'content-type': type },
+  });
+
+const corpus = (): string[] => {
+  try {
+    return execFileSync('find', [CORPORA, '-name', '*.docx'], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .sort();
+  } catch {
+    return [];
+  }
+};
+
+describe('documents: .docx import', () => {
+  it('imports every .docx of the corpora without a crash: each imports (contract JSON) or reports', async () => {
+    const files = corpus();
+    expect(files.length, `no .docx under ${CORPORA}`).toBeGreaterThan(0);
+    const rows: string[] = [];
+    for (const path of files) {
+      const started = performance.now();
+      const r = await importBytes(readFileSync(path));
+      const ms = performance.now() - started;
+      expect(r.statusCode, `${path}: ${r.body.slice(0, 200)}`).toBeLessThan(500);
+      if (r.statusCode === 200) {
+        const body = ZDocumentImport.parse(r.json());
+        ZLetterDocument.parse(body.content);
+        const types = new Set(body.content.content.map((b) => b.type));
+        const dropped = body.dropped.map((d) => `${d.what}×${d.count}`).join(', ') || '—';
+        rows.push(
+          `| ${basename(path)} | imported | ${body.content.content.length} blocks (${[...types].join(' ')}) | ${dropped} | ${body.warnings.length} | ${ms.toFixed(0)} |`,
+        );
+      } else {
+        expect(r.json().code).toBe('docx_unreadable');
+        rows.push(
+          `| ${basename(path)} | refused ${r.statusCode} ${r.json().code} | — | — | — | ${ms.toFixed(0)} |`,
+        );
+      }
+    }
+    console.log(
+      `\n.docx import (${testBackend}):\n| file | result | content | dropped | reader warnings | ms |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n`,
+    );
+  }, 120_000);
+
+  it('refuses bytes that are not a .docx with a localised 400', async () => {
+    for (const lang of ['en', 'zh'] as const) {
+      expectError(await importBytes(Buffer.from('not a zip at all'), lang), 400, 'docx_unreadable', lang);
+      expectError(await importBytes(Buffer.from('PK\u0003\u0004broken'), lang), 400, 'docx_unreadable', lang);
+    }
+  });
+
+  it('converts headings, marks, lists, tables and footnotes, and drops images and scripts with a report', () => {
+    const html =
+      '<h1>Title</h1><h4>Deep</h4><p>A <strong>bold</strong> <em>it</em> <u>u</u> <a href="https://x.org">link</a>' +
+      ' <a href="javascript:alert(1)">js</a><sup><a href="#footnote-1" id="footnote-ref-1">[1]</a></sup>' +
+      '<img src="" /></p><ul><li>one<ul><li>nested</li></ul></li></ul><table><tr><td colspan="2"><p>c</p>' +
+      '<table><tr><td>inner</td></tr></table></td></tr></table><p>&lt;script&gt;x&lt;/script&gt;</p>' +
+      '<ol><li id="footnote-1"><p>Note text <a href="#footnote-ref-1">↑</a></p></li></ol>';
+    const { content, dropped } = htmlToDocument(html);
+    const checked = ZLetterDocument.parse(content);
+    expect(checked.content.map((b) => b.type)).toEqual([
+      'heading',
+      'heading',
+      'paragraph',
+      'bulletList',
+      'table',
+      'paragraph',
+    ]);
+    expect(checked.content[1]).toMatchObject({ attrs: { level: 3 } });
+    const p = JSON.stringify(checked.content[2]);
+    expect(p).toContain('{"type":"bold"}');
+    expect(p).toContain('{"type":"link","attrs":{"href":"https://x.org"}}');
+    expect(p).not.toContain('javascript');
+    expect(p).toContain('"type":"footnote"');
+    expect(p).toContain('Note text');
+    expect(p).not.toContain('↑');
+    expect(JSON.stringify(checked.content[4])).toContain('"colspan":2');
+    expect(JSON.stringify(checked.content[5])).toContain('<script>x</script>');
+    expect(dropped).toEqual(
+      expect.arrayContaining([
+        { what: 'image', count: 1 },
+        { what: 'nested_table', count: 1 },
+      ]),
+    );
+  });
+
+  it('stays within the contract limits for huge or deeply nested input', () => {
+    let nested = 'x';
+    for (let i = 0; i < 30; i++) nested = `<ul><li>${nested}</li></ul>`;
+    const many = '<p>para</p>'.repeat(20_000);
+    for (const html of [nested, many, `<p>${'y'.repeat(100_000)}</p>`]) {
+      const { content } = htmlToDocument(html);
+      expect(ZLetterDocument.safeParse(content).success).toBe(true);
+    }
+    expect(htmlToDocument(many).dropped).toContainEqual({ what: 'text_truncated', count: 1 });
+    expect(htmlToDocument(nested).dropped).toContainEqual(expect.objectContaining({ what: 'deep_nesting' }));
+  });
+});

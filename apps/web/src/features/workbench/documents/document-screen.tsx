@@ -1,0 +1,256 @@
+import type { DocumentKind, TDocument, TLetterDocument, TNumbering } from '@dossier/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { Editor } from '@tiptap/react';
+import { Alert, App, Button, Input, Modal, Skeleton, Space, Typography } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client.ts';
+import { documentsApi } from '../../../api/documents.ts';
+import { LoadFailed } from '../case/load-failed.tsx';
+import { useWorkbenchCase } from '../case/workbench-context.tsx';
+import { saveFile } from '../evidence/save-file.ts';
+import { DocumentEditor, DocumentToolbar } from './document-editor.tsx';
+import { ImportDialog, OutlineDrawer, ServiceDialog } from './document-tools.tsx';
+import { documentText, fromEditorDoc, isEmptyDocument, toEditorDoc } from './editor-json.ts';
+import { type ReferenceLabels, setReferenceLabels } from './editor-nodes.ts';
+import { ReferencePicker } from './reference-picker.tsx';
+import { DocSaveStateLine } from './save-line.tsx';
+import { useDocumentSaver } from './use-document-saver.ts';
+import { DocumentConflictDialog, VersionDrawer } from './version-drawer.tsx';
+import './documents.css';
+
+const PreviewDialog = lazy(() => import('./preview-dialog.tsx'));
+
+type Panel =
+  | 'versions'
+  | 'import'
+  | 'outline'
+  | 'preview'
+  | 'services'
+  | 'footnote'
+  | 'exhibit'
+  | 'letter'
+  | null;
+
+const labelsOf = (numbering: TNumbering): [string, string | null][] =>
+  Object.entries(numbering).map(([id, l]) => [id, l.status === 'ok' ? l.label : null]);
+
+/** The US plan / petition letter editor screen (issue 13), loaded lazily with TipTap by its tab. */
+export default function DocumentScreen({ kind }: { kind: DocumentKind }) {
+  const { t } = useTranslation('workbench');
+  const { summary } = useWorkbenchCase();
+  const query = useQuery({
+    queryKey: ['document', summary.id, kind],
+    queryFn: ({ signal }) => documentsApi.get(summary.id, kind, signal),
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (query.isPending) return <Skeleton active />;
+  if (query.isError) return <LoadFailed title={t('documents.failed')} onRetry={() => void query.refetch()} />;
+  return <DocumentWorkspace kind={kind} initial={query.data} />;
+}
+
+function DocumentWorkspace({ kind, initial }: { kind: DocumentKind; initial: TDocument }) {
+  const { t } = useTranslation('workbench');
+  const { message } = App.useApp();
+  const { summary, readOnly } = useWorkbenchCase();
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const [labels, setLabels] = useState<ReferenceLabels>(() => new Map(labelsOf(initial.numbering)));
+  const [panel, setPanel] = useState<Panel>(null);
+  const [note, setNote] = useState('');
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const merge = useCallback((numbering: TNumbering) => {
+    setLabels((prev) => new Map([...prev, ...labelsOf(numbering)]));
+  }, []);
+  const saver = useDocumentSaver({
+    caseId: summary.id,
+    kind,
+    initial,
+    read: () => (editor && !editor.view.composing ? fromEditorDoc(editor.getJSON()) : null),
+    replace: (doc) => editor?.commands.setContent(toEditorDoc(doc.content), { emitUpdate: false }),
+    onDocument: (doc) => merge(doc.numbering),
+  });
+
+  useEffect(() => {
+    if (editor) setReferenceLabels(editor.storage.reference, labels, t('documents.dangling'));
+  }, [editor, labels, t]);
+
+  const save = async () => {
+    setSaveError(null);
+    const content = editor ? fromEditorDoc(editor.getJSON()) : null;
+    if (kind === 'petition_letter' && content && isEmptyDocument(content)) {
+      setSaveError(t('documents.empty'));
+      return;
+    }
+    try {
+      const msg = await saver.save();
+      if (msg) void message.success(msg);
+    } catch (e) {
+      setSaveError(e instanceof ApiError ? e.message : String(e));
+    }
+  };
+  const insert = (doc: TLetterDocument, numbering?: TNumbering) => {
+    if (numbering) merge(numbering);
+    editor
+      ?.chain()
+      .focus()
+      .insertContent(toEditorDoc(doc).content ?? [])
+      .run();
+  };
+  const download = async () => {
+    const file = await documentsApi.template(summary.id, kind);
+    saveFile(file, `${kind}-template.docx`);
+  };
+  const bothServices = ['REVIEW', 'TRANSLATION'].every((s) =>
+    summary.rights.some((r) => r.service === s && r.status === 'active'),
+  );
+  const mineText = editor ? documentText(fromEditorDoc(editor.getJSON())) : '';
+
+  return (
+    <section className="doc-screen" data-testid={`document-${kind}`}>
+      <Typography.Title level={2}>{t(`documents.${kind}.title`)}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t(`documents.${kind}.intro`)}</Typography.Paragraph>
+      <Alert type="info" showIcon title={t('documents.numbers_notice')} className="doc-screen__notice" />
+      <div className="doc-screen__actions">
+        <Space wrap>
+          <Button
+            type="primary"
+            onClick={() => void save()}
+            disabled={readOnly || !editor}
+            data-testid="doc-save"
+          >
+            {t('documents.save')}
+          </Button>
+          <Button onClick={() => setPanel('versions')}>{t('documents.versions.open')}</Button>
+          <Button onClick={() => setPanel('import')} disabled={readOnly}>
+            {t('documents.import.open')}
+          </Button>
+          <Button onClick={() => void download()}>{t('documents.template')}</Button>
+          <Button onClick={() => setPanel('outline')}>{t('documents.outline.open')}</Button>
+          <Button onClick={() => setPanel('preview')}>{t('documents.preview.open')}</Button>
+          {kind === 'petition_letter' && bothServices && (
+            <Button onClick={() => setPanel('services')} disabled={readOnly}>
+              {t('documents.services.open')}
+            </Button>
+          )}
+        </Space>
+        <DocSaveStateLine state={saver.state} savedAt={saver.savedAt} />
+      </div>
+      {(saveError || (saver.state === 'error' && saver.error)) && (
+        <Alert type="error" showIcon title={saveError ?? saver.error} data-testid="doc-error" />
+      )}
+      {saver.state === 'empty' && !saveError && (
+        <Alert type="warning" showIcon title={t('documents.empty')} />
+      )}
+      {editor && !readOnly && (
+        <DocumentToolbar
+          editor={editor}
+          onFootnote={() => setPanel('footnote')}
+          onReference={(k) => setPanel(k)}
+        />
+      )}
+      <DocumentEditor
+        initial={toEditorDoc(initial.content)}
+        readOnly={readOnly}
+        label={t(`documents.${kind}.title`)}
+        onReady={setEditor}
+        onChange={saver.changed}
+        onSave={() => void save()}
+      />
+      {(panel === 'exhibit' || panel === 'letter') && (
+        <ReferencePicker
+          caseId={summary.id}
+          kind={kind}
+          target={panel}
+          onClose={() => setPanel(null)}
+          onPick={(id, label) => {
+            setLabels((prev) => new Map([...prev, [id, label]]));
+            editor?.chain().focus().insertReference(panel, id).run();
+            setPanel(null);
+          }}
+        />
+      )}
+      {panel === 'footnote' && (
+        <Modal
+          open
+          title={t('documents.footnote.title')}
+          onCancel={() => setPanel(null)}
+          okButtonProps={{ disabled: note.trim() === '' }}
+          onOk={() => {
+            editor?.chain().focus().insertFootnote(note.trim()).run();
+            setNote('');
+            setPanel(null);
+          }}
+        >
+          <Input.TextArea
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            aria-label={t('documents.footnote.title')}
+          />
+        </Modal>
+      )}
+      {panel === 'versions' && (
+        <VersionDrawer
+          caseId={summary.id}
+          kind={kind}
+          current={saver.version()}
+          readOnly={readOnly}
+          onClose={() => setPanel(null)}
+          onRestore={async (vid) => {
+            const msg = await saver.restore(vid);
+            if (msg) void message.success(msg);
+          }}
+        />
+      )}
+      {panel === 'import' && (
+        <ImportDialog
+          caseId={summary.id}
+          kind={kind}
+          onInsert={(d) => insert(d)}
+          onClose={() => setPanel(null)}
+        />
+      )}
+      {panel === 'outline' && (
+        <OutlineDrawer
+          caseId={summary.id}
+          kind={kind}
+          readOnly={readOnly}
+          onInsert={insert}
+          onClose={() => setPanel(null)}
+        />
+      )}
+      {panel === 'preview' && (
+        <Suspense fallback={null}>
+          <PreviewDialog caseId={summary.id} kind={kind} onClose={() => setPanel(null)} />
+        </Suspense>
+      )}
+      {panel === 'services' && (
+        <ServiceDialog
+          caseId={summary.id}
+          kind={kind}
+          onClose={(saved) => {
+            if (saved) void message.success(saved.msg);
+            setPanel(null);
+          }}
+        />
+      )}
+      {saver.state === 'conflict' && (
+        <DocumentConflictDialog
+          theirs={saver.conflict}
+          mineText={mineText}
+          theirsText={saver.conflict ? documentText(saver.conflict.content) : ''}
+          onKeep={async () => {
+            const msg = await saver.keepMine().catch((e: unknown) => {
+              setSaveError(e instanceof ApiError ? e.message : String(e));
+              return null;
+            });
+            if (msg) void message.success(msg);
+          }}
+          onTake={saver.takeTheirs}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import type { TLetterDocument } from '@dossier/contract';
+
+/** ProseMirror JSON as TipTap gives it (any node). */
+export interface PmNode {
+  type: string;
+  attrs?: Record<string, unknown>;
+  content?: PmNode[];
+  marks?: { type: string; attrs?: Record<string, unknown> }[];
+  text?: string;
+}
+
+const mapTree = (node: PmNode, f: (n: PmNode) => PmNode): PmNode => {
+  const mapped = f(node);
+  return mapped.content ? { ...mapped, content: mapped.content.map((c) => mapTree(c, f)) } : mapped;
+};
+
+/** The contract's document → the editor's: a footnote's paragraphs move into its `note` attribute. */
+export function toEditorDoc(doc: TLetterDocument): PmNode {
+  return mapTree(doc as PmNode, (n) =>
+    n.type === 'footnote' ? { type: 'footnote', attrs: { note: n.content ?? [] } } : n,
+  );
+}
+
+/** The editor's JSON → the contract's: footnotes get their paragraphs back, empty attrs are dropped. */
+export function fromEditorDoc(json: PmNode): TLetterDocument {
+  return mapTree(json, (n) => {
+    if (n.type === 'footnote') {
+      const note = Array.isArray(n.attrs?.note) ? (n.attrs.note as PmNode[]) : [];
+      return { type: 'footnote', content: note.length > 0 ? note : [{ type: 'paragraph' }] };
+    }
+    return n;
+  }) as TLetterDocument;
+}
+
+/** The text of a document (footnotes included), for the empty check and the side-by-side comparison. */
+export function documentText(doc: TLetterDocument): string {
+  const out: string[] = [];
+  const walk = (n: PmNode, block: boolean) => {
+    if (n.type === 'text') out.push(n.text ?? '');
+    else if (n.type === 'reference') out.push(`[${String(n.attrs?.kind)}]`);
+    for (const c of n.content ?? []) walk(c, !['paragraph', 'heading'].includes(n.type));
+    if (block && ['paragraph', 'heading'].includes(n.type)) out.push('\n');
+  };
+  walk(doc as PmNode, true);
+  return out.join('').trim();
+}
+
+/** Whether a document holds no text and no reference (the petition letter cannot be saved empty). */
+export const isEmptyDocument = (doc: TLetterDocument) => documentText(doc).trim() === '';

@@ -1,0 +1,5 @@
+import { clearAxeResults } from './axe-summary.ts';
+
+export default function globalSetup(): void {
+  clearAxeResults();
+}

@@ -1,0 +1,216 @@
+import { LANGUAGE_HEADER, LOCALES, type TReferenceTargets } from '@dossier/contract';
+import { resources } from '@dossier/i18n';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { buttonName, buyBaseViaApi } from './accounts-support.ts';
+import { expect, test } from './fixtures.ts';
+import { collectPageErrors, rememberLocale } from './support.ts';
+import { expectFitsViewport, sharedLogin } from './workbench-support.ts';
+
+/**
+ * Issue 13 acceptance (web), in Chinese and in English, on a desktop and on a 390 px phone: type Chinese through
+ * IME composition and English into the petition letter, insert two evidence references and a letter reference,
+ * reorder the evidence on the Evidence tab and see the numbers follow, reload, restore an older version, and
+ * get the conflict dialog from a second tab.
+ */
+
+const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4\d\d/.test(e));
+
+/** A customer with a case: two evidence folders under "awards" and one recommender (through the API). */
+async function seedCase(request: APIRequestContext, token: string, locale: string) {
+  const headers = { Authorization: `Bearer ${token}`, [LANGUAGE_HEADER]: locale };
+  const call = async <T>(method: 'get' | 'post' | 'put', path: string, data?: unknown): Promise<T> => {
+    const r = await request[method](path, { headers, data });
+    expect(r.ok(), `${method} ${path}: ${r.status()} ${await r.text()}`).toBe(true);
+    return (await r.json()) as T;
+  };
+  const summary = await call<{ id: number }>('get', '/api/customer/case/?project_code=USA_EB1A');
+  const criteria = await call<{ version: number }>('get', `/api/customer/case/${summary.id}/criteria/`);
+  await call('put', `/api/customer/case/${summary.id}/criteria/`, {
+    criteria: ['awards'],
+    version: criteria.version,
+  });
+  for (const name of ['Alpha award', 'Beta award'])
+    await call('post', `/api/customer/case/${summary.id}/evidence/`, {
+      criterion: 'awards',
+      name,
+      name_en: name,
+    });
+  await call('post', `/api/customer/case/${summary.id}/letters/`, {
+    name: 'Prof. Chen',
+    position: 'Professor',
+    name_en: 'Prof. Chen',
+    position_en: 'Professor',
+    needs_translation: false,
+  });
+  return summary.id;
+}
+
+/** The picker's list with the current numbers (as the customer, in `locale`). */
+async function targetsOf(request: APIRequestContext, token: string, caseId: number, locale: string) {
+  const r = await request.get(`/api/customer/case/${caseId}/documents/petition_letter/reference_targets/`, {
+    headers: { Authorization: `Bearer ${token}`, [LANGUAGE_HEADER]: locale },
+  });
+  expect(r.ok()).toBe(true);
+  return (await r.json()) as TReferenceTargets;
+}
+
+/** Chinese typed as an IME does it: composition updates, then the committed text (CDP). */
+async function typeWithIme(page: Page, pinyin: string, text: string) {
+  const cdp = await page.context().newCDPSession(page);
+  for (let i = 1; i <= pinyin.length; i++)
+    await cdp.send('Input.imeSetComposition', {
+      text: pinyin.slice(0, i),
+      selectionStart: i,
+      selectionEnd: i,
+    });
+  await cdp.send('Input.insertText', { text });
+  await cdp.detach();
+}
+
+for (const locale of LOCALES) {
+  const D = resources[locale].workbench.documents;
+  const M = resources[locale].messages as Record<string, string>;
+
+  test.describe(`workbench documents (${locale})`, () => {
+    test.describe.configure({ mode: 'serial' });
+    const login = sharedLogin();
+    let token = '';
+    let caseId = 0;
+
+    test.beforeEach(async ({ page }) => {
+      if (locale === 'en') await rememberLocale(page, 'en');
+      token = (await login.start(page)).access_token;
+    });
+    test.afterEach(async ({ page }) => {
+      await login.keep(page);
+    });
+
+    const editor = (page: Page) => page.getByTestId('doc-editor');
+    const refs = (page: Page) => editor(page).getByTestId('doc-reference');
+    const save = async (page: Page) => {
+      await page.getByTestId('doc-save').click();
+      await expect(page.getByText(M.document_saved!).first()).toBeVisible();
+      await expect(page.getByTestId('doc-save-state')).toHaveAttribute('data-state', 'saved');
+    };
+    const pick = async (page: Page, button: string, label: string) => {
+      await page.getByRole('button', { name: buttonName(button) }).click();
+      const picker = page.getByTestId('reference-picker');
+      await picker.locator('.ant-list-item', { hasText: label }).first().getByRole('button').click();
+      await expect(picker).toBeHidden();
+    };
+
+    test('types Chinese (IME) and English, inserts two evidence and one letter reference', async ({
+      page,
+    }) => {
+      const errors = collectPageErrors(page);
+      await buyBaseViaApi(page.request, token, 'USA_EB1A');
+      caseId = await seedCase(page.request, token, locale);
+      const targets = await targetsOf(page.request, token, caseId, locale);
+      await page.goto('/EB-1A/petition');
+      await expect(editor(page)).toBeVisible();
+      await expect(page.getByText(D.numbers_notice)).toBeVisible();
+
+      await test.step('an empty letter is refused', async () => {
+        await page.getByTestId('doc-save').click();
+        await expect(page.getByTestId('doc-error')).toContainText(D.empty);
+      });
+
+      await test.step('Chinese through the IME, then English; no save mid-composition', async () => {
+        await editor(page).click();
+        await typeWithIme(page, 'shenqingxin', '申请信');
+        await page.keyboard.type(' Petition for Dr. Li. ');
+        await expect(editor(page)).toContainText('申请信 Petition for Dr. Li.');
+        await expect(page.getByTestId('doc-save-state')).toHaveAttribute('data-state', 'saved', {
+          timeout: 10_000,
+        });
+        await save(page);
+      });
+
+      await test.step('two evidence references and a letter reference', async () => {
+        const [a, b] = targets.exhibits;
+        await page.keyboard.press('End');
+        await pick(page, D.toolbar.insert_exhibit, a!.name);
+        await page.keyboard.type(' and ');
+        await pick(page, D.toolbar.insert_exhibit, b!.name);
+        await page.keyboard.type(' see ');
+        await pick(page, D.toolbar.insert_letter, targets.letters[0]!.name);
+        await expect(refs(page)).toHaveText([a!.label, b!.label, targets.letters[0]!.label]);
+        await save(page);
+      });
+      await expectFitsViewport(page);
+      expect(unexpected(errors)).toEqual([]);
+    });
+
+    test('reordering evidence renumbers the references; reload keeps the content', async ({ page }) => {
+      const before = await targetsOf(page.request, token, caseId, locale);
+      await page.goto('/EB-1A/evidence');
+      await page.getByTestId('adjust-order').click();
+      const dialog = page.getByTestId('order-dialog');
+      const V = resources[locale].workbench.evidence;
+      await dialog.getByRole('button', { name: V.order.up.replace('{{name}}', 'Beta award') }).click();
+      await page.getByRole('button', { name: buttonName(V.actions.save) }).click();
+      await expect(dialog).toBeHidden();
+
+      const after = await targetsOf(page.request, token, caseId, locale);
+      const labelOf = (t: TReferenceTargets, name: string) => t.exhibits.find((e) => e.name === name)!.label;
+      expect(labelOf(after, 'Alpha award')).not.toBe(labelOf(before, 'Alpha award'));
+      await page.goto('/EB-1A/petition');
+      await expect(refs(page)).toHaveText([
+        labelOf(after, 'Alpha award'),
+        labelOf(after, 'Beta award'),
+        after.letters[0]!.label,
+      ]);
+      await page.reload();
+      await expect(editor(page)).toContainText('申请信 Petition for Dr. Li.');
+      await expect(refs(page)).toHaveCount(3);
+    });
+
+    test('restores an older version', async ({ page }) => {
+      await page.goto('/EB-1A/petition');
+      await expect(refs(page)).toHaveCount(3);
+      await page.getByRole('button', { name: buttonName(D.versions.open) }).click();
+      const rows = page.getByTestId('document-version');
+      await expect(rows.first()).toBeVisible();
+      await rows
+        .last()
+        .getByRole('button', { name: buttonName(D.versions.restore) })
+        .click();
+      await page.locator('.ant-popconfirm').getByRole('button').last().click();
+      await expect(page.getByText(M.document_restored!).first()).toBeVisible();
+      await expect(refs(page)).toHaveCount(0);
+      await expect(editor(page)).toContainText('申请信 Petition for Dr. Li.');
+      await page.reload();
+      await expect(refs(page)).toHaveCount(0);
+    });
+
+    test('a second tab saving an older version gets the conflict dialog', async ({ page, context }) => {
+      await page.goto('/EB-1A/petition');
+      // The first tab settles (its session renewed if it had to) before the second opens with the same storage.
+      await expect(editor(page)).toContainText('Dr. Li');
+      const other = await context.newPage();
+      await other.goto('/EB-1A/petition');
+      await expect(editor(other)).toContainText('Dr. Li', { timeout: 20_000 });
+
+      await editor(page).click();
+      await page.keyboard.press('End');
+      await page.keyboard.type(' First tab.');
+      await save(page);
+
+      await editor(other).click();
+      await other.keyboard.press('End');
+      await other.keyboard.type(' Second tab.');
+      await other.getByTestId('doc-save').click();
+      const dialog = other.getByRole('dialog', { name: D.conflict.title });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: buttonName(D.conflict.compare) }).click();
+      await expect(dialog.getByTestId('doc-compare')).toContainText('First tab.');
+      await expect(dialog.getByTestId('doc-compare')).toContainText('Second tab.');
+      await dialog.getByRole('button', { name: buttonName(D.conflict.mine) }).click();
+      await expect(dialog).toBeHidden();
+      await expect(other.getByTestId('doc-save-state')).toHaveAttribute('data-state', 'saved');
+      await page.reload();
+      await expect(editor(page)).toContainText('Second tab.');
+      await other.close();
+    });
+  });
+}

@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { ZIdParam } from './common.ts';
+import { ZCriterion } from './criteria.ts';
+import { ZLetterDocument } from './document.ts';
+
+/**
+ * The US plan and the petition letter (issue 13; spec §2 US plan / Petition letter screens, §3, §4, §5, §8).
+ * One document per case × kind, stored as the contract's TipTap JSON (document.ts). References inside it are
+ * `reference` atoms `{ kind: 'exhibit' | 'letter', id }` whose id names a row, never a number:
+ *   exhibit → "folder:<folder_id>" or "file:<file_id>"; letter → "letter:<letter_id>".
+ * Numbers are computed whenever the document is shown or rendered. See docs/decisions/0022-documents.md.
+ *
+ *   GET  /api/customer/case/{id}/documents/{kind}/                        ZDocument
+ *   PUT  /api/customer/case/{id}/documents/{kind}/                        ZDocumentSaveRequest → ZDocumentSaveResponse
+ *        (409 version_conflict with `current_version` and `current: ZDocument`; 400 petition_letter_empty, document_too_large)
+ *   GET  /api/customer/case/{id}/documents/{kind}/versions/               ZDocumentVersionList
+ *   GET  /api/customer/case/{id}/documents/{kind}/versions/{vid}/         ZDocumentVersion
+ *   POST /api/customer/case/{id}/documents/{kind}/versions/{vid}/restore/ ZDocumentRestoreRequest → ZDocumentSaveResponse
+ *   POST /api/customer/case/{id}/documents/{kind}/import/                 body: the .docx bytes
+ *        (Content-Type application/vnd.openxmlformats-officedocument.wordprocessingml.document) → ZDocumentImport
+ *        (nothing is saved; the editor loads `content` and the user saves)
+ *   GET  /api/customer/case/{id}/documents/{kind}/template.docx           a .docx (the case's project decides the variant)
+ *   GET  /api/customer/case/{id}/documents/{kind}/reference_targets/      ZReferenceTargets
+ *   GET  /api/customer/case/{id}/documents/{kind}/outline/                ZDocumentOutline
+ *   GET  /api/customer/case/{id}/documents/{kind}/preview.pdf             application/pdf (the stored version)
+ *   PUT  /api/customer/case/{id}/documents/{kind}/service_choice/         ZServiceChoiceRequest → ZServiceChoice
+ */
+
+export const DOCUMENT_KINDS = ['us_plan', 'petition_letter'] as const;
+export const ZDocumentKind = z.enum(DOCUMENT_KINDS);
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** History rows kept per document (older ones are dropped; consecutive autosaves share one row). */
+export const DOCUMENT_VERSIONS_KEPT = 50;
+/** Largest .docx accepted by import. */
+export const DOCX_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+export const DOCUMENT_PATHS = {
+  document: (caseId: number, kind: DocumentKind) => `/api/customer/case/${caseId}/documents/${kind}/`,
+  versions: (caseId: number, kind: DocumentKind) =>
+    `/api/customer/case/${caseId}/documents/${kind}/versions/`,
+  version: (caseId: number, kind: DocumentKind, vid: number) =>
+    `/api/customer/case/${caseId}/documents/${kind}/versions/${vid}/`,
+  restore: (caseId: number, kind: DocumentKind, vid: number) =>
+    `/api/customer/case/${caseId}/documents/${kind}/versions/${vid}/restore/`,
+  import: (caseId: number, kind: DocumentKind) => `/api/customer/case/${caseId}/documents/${kind}/import/`,
+  template: (caseId: number, kind: DocumentKind) =>
+    `/api/customer/case/${caseId}/documents/${kind}/template.docx`,
+  referenceTargets: (caseId: number, kind: DocumentKind) =>
+    `/api/customer/case/${caseId}/documents/${kind}/reference_targets/`,
+  outline: (caseId: number, kind: DocumentKind) => `/api/customer/case/${caseId}/documents/${kind}/outline/`,
+  preview: (caseId: number, kind: DocumentKind) =>
+    `/api/customer/case/${caseId}/documents/${kind}/preview.pdf`,
+  serviceChoice: (caseId: number, kind: DocumentKind) =>
+    `/api/customer/case/${caseId}/documents/${kind}/service_choice/`,
+} as const;
+
+export const ZDocumentParams = z.object({ id: ZIdParam, kind: ZDocumentKind });
+export const ZDocumentVersionParams = ZDocumentParams.extend({ vid: ZIdParam });
+
+/** Reference node ids: "folder:<id>", "file:<id>" (kind exhibit) and "letter:<id>" (kind letter). */
+export const REFERENCE_ID_PATTERN = /^(folder|file|letter):[1-9][0-9]{0,9}$/;
+
+/** What one reference id shows as right now: "Exhibit 3", "Exhibit 3.2", "Letter 2" — or dangling. */
+export const ZReferenceLabel = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('ok'), label: z.string(), name: z.string() }),
+  /** The row was deleted (or the id is malformed): the editor shows a warning, never a number. */
+  z.object({ status: z.literal('dangling') }),
+]);
+export type TReferenceLabel = z.infer<typeof ZReferenceLabel>;
+
+/** Reference id → its current label, for every reference in `content`. */
+export const ZNumbering = z.record(z.string(), ZReferenceLabel);
+export type TNumbering = z.infer<typeof ZNumbering>;
+
+export const ZDocument = z.object({
+  kind: ZDocumentKind,
+  /** 0 for a document never saved (content is then an empty doc). */
+  version: z.number().int().min(0),
+  content: ZLetterDocument,
+  updated_at: z.string().nullable(),
+  numbering: ZNumbering,
+});
+export type TDocument = z.infer<typeof ZDocument>;
+
+/** `PUT …/documents/{kind}/`: `version` is the version the editor started from. */
+export const ZDocumentSaveRequest = z.object({
+  version: z.number().int().min(0),
+  content: z.unknown(),
+  /** Autosave: coalesced with the previous autosave in the history (spec "Saving process is proceeding"). */
+  autosave: z.boolean().optional(),
+});
+export type TDocumentSaveRequest = z.infer<typeof ZDocumentSaveRequest>;
+
+/** Save answer: "Save Successfully" + the document as stored. */
+export const ZDocumentSaveResponse = z.object({ msg: z.string(), document: ZDocument });
+export type TDocumentSaveResponse = z.infer<typeof ZDocumentSaveResponse>;
+
+export const ZDocumentVersionSummary = z.object({
+  id: z.number().int(),
+  /** The document version this row holds. */
+  version: z.number().int(),
+  autosave: z.boolean(),
+  /** Restored from an older history row. */
+  restored_from: z.number().int().nullable(),
+  created_at: z.string(),
+  /** Characters of text (a size hint for the list). */
+  chars: z.number().int(),
+});
+export type TDocumentVersionSummary = z.infer<typeof ZDocumentVersionSummary>;
+
+export const ZDocumentVersionList = z.object({ versions: z.array(ZDocumentVersionSummary) });
+export type TDocumentVersionList = z.infer<typeof ZDocumentVersionList>;
+
+export const ZDocumentVersion = ZDocumentVersionSummary.extend({
+  content: ZLetterDocument,
+  numbering: ZNumbering,
+});
+export type TDocumentVersion = z.infer<typeof ZDocumentVersion>;
+
+/** `POST …/versions/{vid}/restore/`: the current version the user saw (same conflict rule as save). */
+export const ZDocumentRestoreRequest = z.object({ version: z.number().int().min(0) });
+export type TDocumentRestoreRequest = z.infer<typeof ZDocumentRestoreRequest>;
+
+/** `POST …/import/`: the converted document (not saved) and what could not be kept. */
+export const ZDocumentImport = z.object({
+  content: ZLetterDocument,
+  /** One line per kind of dropped content, e.g. { what: 'image', count: 2 }. */
+  dropped: z.array(
+    z.object({
+      what: z.enum([
+        'image',
+        'unsupported_element',
+        'nested_table',
+        'deep_nesting',
+        'text_truncated',
+        'comment',
+      ]),
+      count: z.number().int(),
+    }),
+  ),
+  /** Messages from the .docx reader (unrecognised styles etc.), at most 20. */
+  warnings: z.array(z.string()),
+});
+export type TDocumentImport = z.infer<typeof ZDocumentImport>;
+
+/** `GET …/reference_targets/`: the "Insert Evidence Index" / "Insert Reference Letter Index" picker. */
+export const ZReferenceTargets = z.object({
+  exhibits: z.array(
+    z.object({
+      /** "folder:<id>" */
+      id: z.string(),
+      label: z.string(),
+      name: z.string(),
+      criterion: ZCriterion,
+      files: z.array(z.object({ id: z.string(), label: z.string(), name: z.string() })),
+    }),
+  ),
+  letters: z.array(z.object({ id: z.string(), label: z.string(), name: z.string() })),
+});
+export type TReferenceTargets = z.infer<typeof ZReferenceTargets>;
+
+/** `GET …/outline/`: writing help as data. */
+export const ZDocumentOutline = z.object({
+  kind: ZDocumentKind,
+  /** Sections in order; `insert` is contract JSON the editor inserts (English, references live). */
+  sections: z.array(
+    z.object({
+      key: z.string(),
+      /** Localised title and guidance for the side panel. */
+      title: z.string(),
+      guidance: z.string(),
+      /** The criterion this section argues (petition letter), if any. */
+      criterion: ZCriterion.nullable(),
+      insert: ZLetterDocument,
+    }),
+  ),
+  numbering: ZNumbering,
+});
+export type TDocumentOutline = z.infer<typeof ZDocumentOutline>;
+
+/** Item 7: which bought service runs first when both review and translation are bought. */
+export const ZServiceFirst = z.enum(['review', 'translation']);
+export const ZServiceChoiceRequest = z.object({ first: ZServiceFirst });
+export type TServiceChoiceRequest = z.infer<typeof ZServiceChoiceRequest>;
+export const ZServiceChoice = z.object({ msg: z.string(), first: ZServiceFirst });
+export type TServiceChoice = z.infer<typeof ZServiceChoice>;
+
+/** Error codes of this area; each is errors.<code> in packages/i18n. */
+export const DocumentErrorCode = {
+  /** Someone saved a newer version (the answer carries `current`: ZDocument). */
+  versionConflict: 'version_conflict',
+  /** "The petition letter is empty and cannot be saved!!!" */
+  petitionLetterEmpty: 'petition_letter_empty',
+  /** Over DOCUMENT_LIMITS (the msg names the limit). */
+  tooLarge: 'document_too_large',
+  /** Not the contract's document structure. */
+  invalid: 'document_invalid',
+  /** The upload is not a readable .docx. */
+  importUnreadable: 'docx_unreadable',
+  /** The service choice needs both review and translation bought. */
+  serviceChoiceUnavailable: 'service_choice_unavailable',
+} as const;

@@ -1,0 +1,37 @@
+// What the bench scripts share: start the real server (apps/server/src/main.ts) on a free port and read its
+// memory from /proc.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const entry = join(root, 'apps/server/src/main.ts');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Resident memory now and its peak (VmHWM), in MB. */
+export function memory(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name) => Number(status.match(new RegExp(`${name}:\\s+(\\d+) kB`))?.[1] ?? 0);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+/** Spawns the server with `env` on a free port and answers once it prints its URL (before /readyz). */
+export async function spawnServer(env) {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  let url;
+  while (!url) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
+    url = out.match(/running at (http:\/\/[\w.]+:\d+)/)?.[1]?.replace('localhost', '127.0.0.1');
+    if (!url) await sleep(10);
+  }
+  return { child, url };
+}
