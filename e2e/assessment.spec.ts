@@ -3,7 +3,7 @@ import { ACHIEVEMENT_ITEMS, LOCALES } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import type { Locator, Page } from '@playwright/test';
 import { buttonName, fill, logInAs } from './accounts-support.ts';
-import { checkScreen, expect, test } from './fixtures.ts';
+import { checkScreen, expect, press, scrollSettled, test } from './fixtures.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 
 /** Checks right after a navigation: on a busy 2-core machine a screen can take a while to load. */
@@ -159,8 +159,9 @@ for (const locale of LOCALES) {
           'IOE0912345678',
         );
         await expect(page.getByLabel(F.education.end, { exact: true })).toHaveValue('2011-06');
+        await scrollSettled(page);
 
-        await page.getByRole('button', { name: buttonName(A.actions.next) }).click();
+        await press(page.getByRole('button', { name: buttonName(A.actions.next) }));
 
         // Step 2: Information-Working. A required answer left out keeps the user on the step.
         await expect(page.getByRole('heading', { level: 2, name: A.sections.work })).toBeVisible();

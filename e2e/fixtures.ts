@@ -93,6 +93,27 @@ export async function expectNoClippedTables(page: Page): Promise<void> {
   expect(clipped, 'a table is wider than its box').toEqual([]);
 }
 
+/**
+ * Waits until the page stops scrolling by itself. After `page.reload()` Chromium restores the earlier scroll
+ * position once the (lazily rendered) page is tall enough again; a press that lands while that happens can
+ * have its mouse-down on the button and its mouse-up elsewhere, which the browser turns into a click on
+ * <body>. Two equal readings 250 ms apart count as settled.
+ */
+export async function scrollSettled(page: Page): Promise<void> {
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const y = await page.evaluate(() => Math.round(window.scrollY));
+        const settled = y === last;
+        last = y;
+        return settled;
+      },
+      { intervals: [250], message: 'the page keeps scrolling by itself' },
+    )
+    .toBe(true);
+}
+
 /** Scrolls `target` into view, checks it lies wholly inside the viewport, and presses it (never forced). */
 export async function press(target: Locator): Promise<void> {
   await target.scrollIntoViewIfNeeded();
