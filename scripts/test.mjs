@@ -98,7 +98,10 @@ if (process.env.SKIP_E2E === '1' && !ci) {
     totals.failed += s.unexpected;
     totals.skipped += s.skipped;
     // Passed on their retry (playwright.config.ts, decision 0024): counted as passed, named so they get fixed.
-    if (s.flaky > 0) process.stdout.write(`\ne2e: ${s.flaky} journey(s) passed only on their retry (flaky, see the list above)\n`);
+    if (s.flaky > 0)
+      process.stdout.write(
+        `\ne2e: ${s.flaky} journey(s) passed only on their retry (flaky, see the list above)\n`,
+      );
     if (status !== 0 && s.unexpected === 0) {
       totals.failed++;
       problems.push('e2e (run error)');
