@@ -12,15 +12,15 @@ import type { PacketInput } from '../src/pdf/packet/packet.types.ts';
 import { BENCH_SCALE, buildSampleCase } from '../src/pdf/packet/sample-case.ts';
 import { warmUpPdfEngine } from '../src/pdf/warm-up.ts';
 
+type StoredTranslation = {
+  file: string;
+  translator: { name: string; address: string };
+  fromLanguage: string;
+};
 type Manifest = Omit<PacketInput, 'forms' | 'exhibits' | 'letters' | 'plan'> & {
   forms: Array<{ key: string; file: string | null; signHere?: string }>;
-  exhibits: Array<{
-    id: string;
-    title: string;
-    original: string;
-    translation?: { file: string; translator: { name: string; address: string }; fromLanguage: string };
-  }>;
-  letters: Array<{ id: string; recommender: string; pdf: string; translation?: string }>;
+  exhibits: Array<{ id: string; title: string; original: string; translation?: StoredTranslation }>;
+  letters: Array<{ id: string; recommender: string; pdf: string; translation?: StoredTranslation }>;
   plan: { doc: PacketInput['plan']['doc']; attachments: Array<{ title: string; file: string }> };
 };
 
@@ -49,7 +49,7 @@ async function child(dir: string, warmUp: boolean): Promise<void> {
       id: l.id,
       recommender: l.recommender,
       pdf: read(l.pdf),
-      ...(l.translation ? { translation: read(l.translation) } : {}),
+      ...(l.translation ? { translation: { ...l.translation, pdf: read(l.translation.file) } } : {}),
     })),
     plan: {
       doc: m.plan.doc,
@@ -116,7 +116,15 @@ async function main(): Promise<void> {
         id: l.id,
         recommender: l.recommender,
         pdf: save(l.pdf),
-        ...(l.translation ? { translation: save(l.translation) } : {}),
+        ...(l.translation
+          ? {
+              translation: {
+                file: save(l.translation.pdf),
+                translator: l.translation.translator,
+                fromLanguage: l.translation.fromLanguage,
+              },
+            }
+          : {}),
       })),
       plan: {
         doc: i.plan.doc,

@@ -145,7 +145,7 @@ export async function assemblePacket(
   for (const [i, l] of input.letters.entries()) {
     const start = out.getPageCount();
     await append(l.pdf, l.recommender);
-    if (l.translation) await append(l.translation, l.recommender);
+    if (l.translation) await append(l.translation.pdf, l.recommender);
     placedLetters.push({
       title: en('outline.letter', { n: i + 1, name: l.recommender }),
       start,

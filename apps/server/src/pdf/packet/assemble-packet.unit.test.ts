@@ -56,7 +56,7 @@ describe.runIf(tools)('packet assembler (sample case, opened with poppler, qpdf 
     }
     let letters = 0;
     for (const l of input.letters)
-      letters += (await pagesOf(l.pdf)) + (l.translation ? await pagesOf(l.translation) : 0);
+      letters += (await pagesOf(l.pdf)) + (l.translation ? await pagesOf(l.translation.pdf) : 0);
     let forms = 0;
     for (const f of input.forms) if (f.pdf) forms += await pagesOf(f.pdf);
     let attachments = 0;

@@ -13,6 +13,14 @@ export interface PacketForm {
   signHere?: string;
 }
 
+/** An English translation and who made it (the certificate page follows it in the packet). */
+export interface PacketTranslation {
+  pdf: Uint8Array;
+  translator: { name: string; address: string };
+  /** The original's language, in English (e.g. "Chinese"). */
+  fromLanguage: string;
+}
+
 export interface PacketExhibit {
   /** Stable id that letters reference; the number is computed from the order here. */
   id: string;
@@ -20,14 +28,15 @@ export interface PacketExhibit {
   /** Normalised original (see pdf/normalise). */
   original: Uint8Array;
   /** English translation of a non-English original, with its translator for the certificate. */
-  translation?: { pdf: Uint8Array; translator: { name: string; address: string }; fromLanguage: string };
+  translation?: PacketTranslation;
 }
 
 export interface PacketLetter {
   id: string;
   recommender: string;
   pdf: Uint8Array;
-  translation?: Uint8Array;
+  /** English translation of a non-English letter (8 CFR 103.2(b)(3): with the translator's certificate). */
+  translation?: PacketTranslation;
 }
 
 export interface PacketInput {
@@ -44,7 +53,10 @@ export interface PacketInput {
   petitionLetter: LetterDoc;
   exhibits: PacketExhibit[];
   letters: PacketLetter[];
-  plan: { doc: LetterDoc; attachments: Array<{ title: string; pdf: Uint8Array }> };
+  plan: {
+    doc: LetterDoc;
+    attachments: Array<{ title: string; pdf: Uint8Array; translation?: PacketTranslation }>;
+  };
 }
 
 export type PacketStage = 'render' | 'assemble' | 'stamp' | 'save';

@@ -111,7 +111,11 @@ export async function buildSampleCase(opts: {
       id: target?.id ?? `letter-${i + 1}`,
       recommender,
       pdf: keep(await textPdf(`Letter of recommendation — ${recommender}`, 3, 500 + i)),
-      translation: keep(await textPdf(`Translation — ${recommender}`, 3, 600 + i)),
+      translation: {
+        pdf: keep(await textPdf(`Translation — ${recommender}`, 3, 600 + i)),
+        translator: { name: 'Mei Lin', address: '100 Main Street, Springfield, IL 62701' },
+        fromLanguage: 'Chinese',
+      },
     });
   }
 
