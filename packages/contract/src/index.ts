@@ -14,6 +14,7 @@ export * from './fees.ts';
 export * from './field-errors.ts';
 export * from './immigration-data.ts';
 export * from './letters.ts';
+export * from './packet.ts';
 export * from './qa.ts';
 export * from './reference.ts';
 export * from './routes.ts';
