@@ -5,6 +5,7 @@ import {
   SMS_HOURLY_CAP_PER_AREA_CODE,
 } from '@dossier/contract';
 import { z } from 'zod';
+import type { S3StorageOptions } from './providers/storage/s3.ts';
 
 const ZServices = z
   .string()
@@ -180,6 +181,22 @@ const ZEnvObject = z.object({
   BANK_SWIFT: z.string().default('DEMOCNXX'),
   /** Bearer token a Prometheus scraper sends to GET /metrics; unset: /metrics answers 404. */
   METRICS_TOKEN: z.string().optional(),
+  // Object storage (issue 17): the local disk (DATA_DIR/files) or an S3-compatible store (providers/storage/s3.ts).
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  /** e.g. https://oss-cn-hangzhou.aliyuncs.com, https://<account>.r2.cloudflarestorage.com; unset: AWS. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style URLs (MinIO and most self-hosted stores); virtual-hosted style otherwise. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /** Prepended to every object key, e.g. `dossier/` (several deployments in one bucket). */
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9_][A-Za-z0-9._-]*\/)*$/, 'S3_PREFIX: folder names ending in "/" (or empty)')
+    .default(''),
+  S3_TIMEOUT_MS: ms(30_000, 100),
 });
 
 /** The shortest METRICS_TOKEN a production start accepts (a guessable token exposes the metrics). */
@@ -207,6 +224,8 @@ export const ZEnv = ZEnvObject.superRefine((e, ctx) => {
         'AUTH_SECRET is required with DATABASE_URL: several API nodes must sign and verify tokens with the same secret (the generated DATA_DIR/secret is per machine)',
     });
   }
+  if (e.STORAGE === 's3')
+    required(['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], 'with STORAGE=s3')(e, ctx);
   if (e.SMS_PROVIDER.includes('aliyun')) {
     required(
       [
@@ -338,7 +357,10 @@ export interface Config {
   shop: ShopConfig;
   /** METRICS_TOKEN; empty: /metrics is not served (404). */
   metricsToken: string;
+  storage: StorageConfig;
 }
+
+export type StorageConfig = { kind: 'disk' } | { kind: 's3'; s3: S3StorageOptions };
 
 export interface UploadsConfig {
   /** UPLOAD_QUOTA_PER_CASE_MB in bytes. */
@@ -475,5 +497,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     metricsToken: e.METRICS_TOKEN ?? '',
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            s3: {
+              ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+              region: e.S3_REGION,
+              bucket: e.S3_BUCKET ?? '',
+              forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+              accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+              prefix: e.S3_PREFIX,
+              connectTimeoutMs: Math.min(e.S3_TIMEOUT_MS, 5_000),
+              requestTimeoutMs: e.S3_TIMEOUT_MS,
+            },
+          }
+        : { kind: 'disk' },
   };
 }

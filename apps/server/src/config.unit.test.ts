@@ -11,6 +11,30 @@ describe('config', () => {
     expect(c.nodeEnv).toBe('development');
   });
 
+  it('keeps files on the local disk by default; STORAGE=s3 needs its bucket and keys', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'disk' });
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET/);
+    expect(() => loadConfig({ STORAGE: 's3', S3_PREFIX: '../up/' })).toThrow(/S3_PREFIX/);
+    const c = loadConfig({
+      STORAGE: 's3',
+      S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com',
+      S3_REGION: 'oss-cn-hangzhou',
+      S3_BUCKET: 'dossier',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PREFIX: 'prod/',
+    });
+    expect(c.storage).toMatchObject({
+      kind: 's3',
+      s3: {
+        endpoint: 'https://oss-cn-hangzhou.aliyuncs.com',
+        bucket: 'dossier',
+        forcePathStyle: false,
+        prefix: 'prod/',
+      },
+    });
+  });
+
   it('parses SERVICES and DATABASE_URL', () => {
     const c = loadConfig({ SERVICES: 'worker', DATABASE_URL: 'postgres://u@h:5432/db', PORT: '8080' });
     expect(c.services).toEqual(['worker']);

@@ -16,7 +16,7 @@ import { createMailProvider } from './providers/mail/index.ts';
 import { createPaymentProviders } from './providers/payment/index.ts';
 import { connectRedis } from './providers/redis/redis.ts';
 import { createSmsProvider } from './providers/sms/index.ts';
-import { LocalDiskStorage } from './providers/storage/local-disk.ts';
+import { createStorage } from './providers/storage/index.ts';
 
 /** Process entry: roles come from SERVICES (api, worker; both by default). */
 async function main(): Promise<void> {
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const ctx: AppContext = {
     config,
     db,
-    storage: new LocalDiskStorage(join(config.dataDir, 'files')),
+    storage: createStorage(config.storage, config.dataDir),
     jobs,
     clock: systemClock,
     logger,

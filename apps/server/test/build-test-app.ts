@@ -20,6 +20,7 @@ import { createPaymentProviders } from '../src/providers/payment/index.ts';
 import { connectRedis } from '../src/providers/redis/redis.ts';
 import { createSmsProvider, type SmsProvider } from '../src/providers/sms/index.ts';
 import { LocalDiskStorage } from '../src/providers/storage/local-disk.ts';
+import type { Storage } from '../src/providers/storage/storage.ts';
 
 export const testBackend = (process.env.DOSSIER_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
@@ -69,6 +70,8 @@ export async function buildTestApp(
     captcha?: CaptchaGenerator;
     /** A database opened by the test (e.g. through a fault-injecting proxy); closed with the app. */
     db?: Database;
+    /** The object store (default: the local disk under the test's directory). */
+    storage?: Storage;
     /** Where the app's JSON log lines go (level info); unset: TEST_LOG_LEVEL (default silent) to stdout. */
     logDestination?: DestinationStream;
   } = {},
@@ -86,7 +89,7 @@ export async function buildTestApp(
   const ctx: AppContext = {
     config,
     db,
-    storage: new LocalDiskStorage(join(dir, 'files')),
+    storage: opts.storage ?? new LocalDiskStorage(join(dir, 'files')),
     // Its own pg-boss schema: on PostgreSQL the suites share one database, and a worker of one suite must not take
     // another suite's jobs (it would look for their files in its own storage directory).
     jobs: createQueue(db, logger, {

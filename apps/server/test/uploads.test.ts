@@ -306,6 +306,13 @@ describe('downloads', () => {
       `filename*=UTF-8''%E8%AF%81%E4%B9%A6%20%282024%29.pdf`,
     );
     expect(normalised.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The local disk cannot presign: the link is the API's own route.
+    const link = await get(user, `/api/customer/uploads/${u!.id}/link/?variant=pdf`);
+    expect(link.json()).toEqual({
+      url: `/api/customer/uploads/${u!.id}/pdf/`,
+      presigned: false,
+      expires_in: null,
+    });
   });
 });
 

@@ -74,6 +74,25 @@ export const ZUploadIdParams = z.object({ id: ZIdParam });
 /** DELETE /api/customer/uploads/{id}/ */
 export const ZUploadDeleted = z.object({ msg: z.string() });
 
+/**
+ * `GET /api/customer/uploads/{id}/link/?variant=original|pdf&inline=1` — a download link for the caller's own
+ * file: with object storage (STORAGE=s3) a presigned URL the browser fetches from the store directly, valid
+ * `expires_in` seconds; with the local disk the API's own download route (bearer token needed).
+ */
+export const ZUploadLinkQuery = z.object({
+  variant: z.enum(['original', 'pdf']).default('original'),
+  inline: z.enum(['0', '1']).optional(),
+});
+export const ZUploadLink = z.object({
+  url: z.string(),
+  /** True when the URL is presigned (no token needed); false for the API route. */
+  presigned: z.boolean(),
+  expires_in: z.number().int().nullable(),
+});
+export type TUploadLink = z.infer<typeof ZUploadLink>;
+/** Seconds a presigned download link stays valid. */
+export const UPLOAD_LINK_SECONDS = 300;
+
 /** Error codes of this area; each is errors.<code> in packages/i18n. */
 export const UploadErrorCode = {
   /** Upload-Length is missing or Upload-Defer-Length was sent: the size must be known up front. */

@@ -5,6 +5,8 @@ import {
   ZUploadDeleted,
   ZUploadIdParams,
   ZUploadKeyParams,
+  ZUploadLink,
+  ZUploadLinkQuery,
 } from '@dossier/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,7 +15,7 @@ import { customerIdOf, requireCustomer } from '../../plugins/auth.ts';
 import { errorOf } from '../../plugins/errors.ts';
 import { requireEntitlement } from '../shop/gate.ts';
 import { finaliseTransfer } from './uploads.finalise.ts';
-import { deleteUpload, getUpload, openUpload, uploadProjectCode } from './uploads.service.ts';
+import { deleteUpload, getUpload, openUpload, uploadLink, uploadProjectCode } from './uploads.service.ts';
 import { createTransfer, forgetTransfer, transferProjectCode, transferState } from './uploads.transfer.ts';
 import { createTusHandler } from './uploads.tus.ts';
 import { openTusArea } from './uploads.tus-area.ts';
@@ -186,6 +188,26 @@ export const uploadsRoutes =
       '/customer/uploads/:id/pdf/',
       { onRequest: requireLogin, preHandler: uploadGate(false), schema: { tags, params: ZUploadIdParams } },
       download('pdf'),
+    );
+    app.get(
+      '/customer/uploads/:id/link/',
+      {
+        onRequest: requireLogin,
+        preHandler: uploadGate(false),
+        schema: {
+          tags,
+          params: ZUploadIdParams,
+          querystring: ZUploadLinkQuery,
+          response: { 200: ZUploadLink },
+        },
+      },
+      async (req) =>
+        uploadLink(ctx, {
+          customerId: customerIdOf(req),
+          id: req.params.id,
+          variant: req.query.variant,
+          inline: req.query.inline === '1',
+        }),
     );
     app.delete(
       '/customer/uploads/:id/',

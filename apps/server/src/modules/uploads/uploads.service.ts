@@ -3,6 +3,8 @@ import {
   type Locale,
   type ProjectCode,
   type TUpload,
+  type TUploadLink,
+  UPLOAD_LINK_SECONDS,
   UploadErrorCode,
   type UploadKind,
   type UploadStatus,
@@ -78,6 +80,28 @@ export async function openUpload(
   if (row.status !== 'ready' || !row.pdfSha256) throw errorOf(409, UploadErrorCode.notReady);
   const { stream, object } = await ctx.storage.get(blobKey(row.customerId, row.pdfSha256));
   return { stream, size: object.size, contentType: 'application/pdf', fileName: pdfName(row.originalName) };
+}
+
+/**
+ * A download link for the caller's own upload: presigned by the object store when it can sign (S3), else the
+ * API route. Ownership and readiness are checked exactly as for the download itself.
+ */
+export async function uploadLink(
+  ctx: AppContext,
+  opts: { customerId: number; id: number; variant: 'original' | 'pdf'; inline: boolean },
+): Promise<TUploadLink> {
+  const row = await ownUpload(ctx, opts.customerId, opts.id);
+  const pdf = opts.variant === 'pdf';
+  if (pdf && (row.status !== 'ready' || !row.pdfSha256)) throw errorOf(409, UploadErrorCode.notReady);
+  const apiRoute = `/api/customer/uploads/${row.id}/${opts.variant}/`;
+  if (!ctx.storage.signedUrl) return { url: apiRoute, presigned: false, expires_in: null };
+  const url = await ctx.storage.signedUrl(blobKey(row.customerId, pdf ? row.pdfSha256! : row.sha256), {
+    expiresIn: UPLOAD_LINK_SECONDS,
+    filename: pdf ? pdfName(row.originalName) : row.originalName,
+    inline: opts.inline,
+    contentType: pdf ? 'application/pdf' : row.contentType,
+  });
+  return { url, presigned: true, expires_in: UPLOAD_LINK_SECONDS };
 }
 
 /** "scan.jpg" → "scan.pdf"; "report.pdf" stays. */

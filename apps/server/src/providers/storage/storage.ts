@@ -17,6 +17,16 @@ export interface PutFileOptions extends PutOptions {
   size: number;
 }
 
+export interface SignedUrlOptions {
+  /** Seconds the link stays valid. */
+  expiresIn: number;
+  /** The name the browser saves the file under. */
+  filename: string;
+  /** Shown in the browser (a PDF viewer) instead of downloaded. */
+  inline?: boolean;
+  contentType?: string;
+}
+
 /**
  * Object storage. Embedded default: local disk (local-disk.ts). At scale: an S3-compatible adapter with
  * the same contract. Keys are relative paths of [A-Za-z0-9._-] segments separated by '/'.
@@ -39,6 +49,11 @@ export interface Storage {
   deletePrefix(prefix: string): Promise<number>;
   /** Removes leftovers of interrupted writes older than `before`; returns how many. */
   purgeIncomplete(before: Date): Promise<number>;
+  /**
+   * A time-limited link the browser fetches the object from directly, when the store can sign one (S3);
+   * absent for the local disk, whose files the API streams itself.
+   */
+  signedUrl?(key: string, opts: SignedUrlOptions): Promise<string>;
 }
 
 export class StorageNotFoundError extends Error {
