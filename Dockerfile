@@ -1,0 +1,38 @@
+# syntax=docker/dockerfile:1
+# Dossier: one image for both roles (SERVICES=api or SERVICES=worker). See README "Beyond one machine" and
+# deploy/compose.yaml. Build: docker build -t dossier .   Run: docker run -p 3000:3000 --env-file .env dossier
+
+# ── build: every dependency, the web app, then only production dependencies are kept ─────────────────────
+FROM node:20.19-bookworm-slim AS build
+WORKDIR /app
+ENV npm_config_fund=false npm_config_audit=false
+COPY package.json package-lock.json ./
+COPY packages/contract/package.json packages/contract/
+COPY packages/i18n/package.json packages/i18n/
+COPY packages/forms/package.json packages/forms/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+RUN npm ci
+COPY tsconfig.base.json tsconfig.json ./
+COPY packages packages
+COPY apps apps
+COPY scripts/web-build.mjs scripts/
+RUN npm run build && npm prune --omit=dev && rm -rf apps/web/src apps/web/node_modules apps/*/test
+
+# ── runtime: non-root, production dependencies, the built web app, the TypeScript sources tsx runs ─────────
+FROM node:20.19-bookworm-slim
+ENV NODE_ENV=production \
+    PORT=3000 \
+    HOST=0.0.0.0 \
+    DATA_DIR=/data \
+    WEB_DIST=/app/apps/web/dist
+WORKDIR /app
+COPY --from=build --chown=root:root /app /app
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+# /readyz answers within 1 s whatever the database does (modules/health); 503 while not ready.
+HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
