@@ -12,6 +12,7 @@ import { createMetrics } from './metrics/metrics.ts';
 import { serveWorkerMetrics } from './metrics/worker-server.ts';
 import { svgCaptchaGenerator } from './modules/auth/captcha.ts';
 import { resolveAuthSecret } from './modules/auth/secret.ts';
+import { serveControl } from './ops/control.ts';
 import { createMailProvider } from './providers/mail/index.ts';
 import { createPaymentProviders } from './providers/payment/index.ts';
 import { connectRedis } from './providers/redis/redis.ts';
@@ -93,6 +94,8 @@ async function main(): Promise<void> {
     !app && config.metricsToken
       ? await serveWorkerMetrics(metrics, config.metricsToken, { port: config.port, host: config.host })
       : null;
+  // The embedded database lives in this process: `npm run backup` asks it for a consistent copy (ops/control.ts).
+  const control = db.kind === 'pglite' ? await serveControl({ db, dataDir: config.dataDir }) : null;
   logger.info(
     { services: config.services, database: db.kind, dataDir: config.dataDir, startupMs: timings },
     'started',
@@ -112,6 +115,7 @@ async function main(): Promise<void> {
       // Stop accepting, let in-flight requests finish; then let running jobs finish; then the database.
       await app?.close();
       metricsServer?.close();
+      control?.close();
       await jobs.stop({ graceful: true, wait: true, close: false, timeout: config.shutdownGraceMs });
       await db.close();
       await ctx.redis?.close();
