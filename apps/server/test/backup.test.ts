@@ -62,7 +62,9 @@ describe.skipIf(onPostgres)('backup and restore of the embedded default', () => 
         headers: user.auth,
       });
       expect(c.statusCode).toBe(200);
-      const { upload: u } = await tus.upload(user, `证据 ${i}.pdf`, await samplePdf(2, `backup ${i}`), { project });
+      const { upload: u } = await tus.upload(user, `证据 ${i}.pdf`, await samplePdf(2, `backup ${i}`), {
+        project,
+      });
       await settled(t, user, u!.id);
       uploads.push({ customerId: user.customerId, id: u!.id });
     }
@@ -73,7 +75,7 @@ describe.skipIf(onPostgres)('backup and restore of the embedded default', () => 
       const target = join(work, 'backup-1');
       const answer = await askServer(t.dir, { op: 'backup', target }, 120_000);
       expect(answer?.ok).toBe(true);
-      const manifest = answer && answer.ok ? answer.manifest! : null;
+      const manifest = answer?.ok ? answer.manifest! : null;
       expect(manifest!.counts.customers).toBeGreaterThanOrEqual(2);
       expect(manifest!.counts.orders).toBeGreaterThanOrEqual(2);
       expect(manifest!.counts.uploads).toBeGreaterThanOrEqual(2);

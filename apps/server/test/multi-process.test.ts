@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import S3rver from 's3rver';
+import type S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { S3RVER_KEYS, startS3rver } from './s3-helpers.ts';
 import { samplePdf } from './upload-helpers.ts';
 
 /**
@@ -141,25 +142,19 @@ async function buyBase(base: string, token: string) {
 
 beforeAll(async () => {
   if (!ready) return;
-  s3rver = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: join(work, 's3'),
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const { port } = await s3rver.run();
+  let endpoint: string;
+  ({ server: s3rver, endpoint } = await startS3rver(join(work, 's3'), BUCKET));
   const common = {
     NODE_ENV: 'development',
     DATABASE_URL: databaseUrl!,
     REDIS_URL: redisUrl!,
     AUTH_SECRET: 'multi-process-test-secret-0123456789abcdef',
     STORAGE: 's3',
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_ENDPOINT: endpoint,
     S3_BUCKET: BUCKET,
     S3_FORCE_PATH_STYLE: 'true',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_ACCESS_KEY_ID: S3RVER_KEYS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: S3RVER_KEYS.secretAccessKey,
     S3_PREFIX: `run-${process.pid}/`,
     CAPTCHA_MODE: 'test',
     TRUST_PROXY: '127.0.0.1',

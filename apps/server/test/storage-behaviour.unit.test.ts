@@ -5,15 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
-import S3rver from 's3rver';
+import type S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalDiskStorage } from '../src/providers/storage/local-disk.ts';
-import { S3Storage } from '../src/providers/storage/s3.ts';
+import type { S3Storage } from '../src/providers/storage/s3.ts';
 import {
   InvalidStorageKeyError,
   type Storage,
   StorageNotFoundError,
 } from '../src/providers/storage/storage.ts';
+import { s3rverStorage, startS3rver } from './s3-helpers.ts';
 
 /**
  * The storage contract (providers/storage/storage.ts), run against the local disk and against an
@@ -30,15 +31,7 @@ let endpoint: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dossier-storage-behaviour-'));
-  s3rver = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: join(dir, 's3rver'),
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const address = (await s3rver.run()) as AddressInfo;
-  endpoint = `http://127.0.0.1:${address.port}`;
+  ({ server: s3rver, endpoint } = await startS3rver(join(dir, 's3rver'), BUCKET));
   s3 = newS3({ prefix: 'deploy-a/' });
 });
 
@@ -49,19 +42,7 @@ afterAll(async () => {
 });
 
 function newS3(over: { prefix: string; partSize?: number; requestTimeoutMs?: number; endpoint?: string }) {
-  return new S3Storage({
-    endpoint: over.endpoint ?? endpoint,
-    region: 'us-east-1',
-    bucket: BUCKET,
-    forcePathStyle: true,
-    // s3rver's fixed development credentials.
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    prefix: over.prefix,
-    connectTimeoutMs: 2_000,
-    requestTimeoutMs: over.requestTimeoutMs ?? 10_000,
-    partSize: over.partSize ?? 5 * 1024 * 1024,
-  });
+  return s3rverStorage(over.endpoint ?? endpoint, BUCKET, { partSize: 5 * 1024 * 1024, ...over });
 }
 
 const adapters: Array<[string, () => Storage]> = [

@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ZUploadLink } from '@dossier/contract';
-import S3rver from 's3rver';
+import type S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blobKey } from '../src/modules/uploads/uploads.blobs.ts';
-import { S3Storage } from '../src/providers/storage/s3.ts';
+import type { S3Storage } from '../src/providers/storage/s3.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { s3rverStorage, startS3rver } from './s3-helpers.ts';
 import { shopTestConfig } from './shop-factories.ts';
 import {
   entitledCustomer,
@@ -36,25 +37,9 @@ const tus = tusClient(
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dossier-s3-uploads-'));
-  s3rver = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const { port } = await s3rver.run();
-  storage = new S3Storage({
-    endpoint: `http://127.0.0.1:${port}`,
-    region: 'us-east-1',
-    bucket: BUCKET,
-    forcePathStyle: true,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    prefix: 'dossier/',
-    connectTimeoutMs: 2_000,
-    requestTimeoutMs: 10_000,
-  });
+  let endpoint: string;
+  ({ server: s3rver, endpoint } = await startS3rver(dir, BUCKET));
+  storage = s3rverStorage(endpoint, BUCKET, { prefix: 'dossier/' });
   t = await buildTestApp({
     worker: true,
     storage,
