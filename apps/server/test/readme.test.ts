@@ -238,6 +238,7 @@ describe('ReadMe: a complete EB-1A case confirms', () => {
       { done: 1, total: 1 },
     ]);
     expect(r).toMatchObject({ can_confirm: true, confirmed: false, confirmed_at: null });
+    expect(r.warnings.map((w) => [w.code, w.target])).toEqual([['readme_form_edition_outdated', 'G-1450']]);
     const row = await caseRowOf(o);
     expect(await readmeConfirmed(t.ctx, row)).toBe(false);
     await expect(assertReadmeConfirmed(t.ctx, row)).rejects.toMatchObject({
@@ -246,16 +247,18 @@ describe('ReadMe: a complete EB-1A case confirms', () => {
       messageKey: 'errors:readme_not_confirmed',
     });
 
-    const ok = await confirm(o, 'zh');
-    expect(ok.statusCode, ok.body).toBe(200);
-    const body = ZReadmeConfirmResponse.parse(ok.json());
+    // Three at once (a double tap and a second tab) record one confirmation.
+    const [ok, ...others] = await Promise.all([confirm(o, 'zh'), confirm(o), confirm(o)]);
+    expect(ok!.statusCode, ok!.body).toBe(200);
+    const body = ZReadmeConfirmResponse.parse(ok!.json());
     expect(body.msg).toBe(translate('zh', 'checklist:confirmed'));
     expect(body.readme).toMatchObject({ confirmed: true, can_confirm: true });
     const at = body.readme.confirmed_at;
     expect(at).toBe(t.clock.now().toISOString());
-    // Confirming again changes nothing.
-    const again = ZReadmeConfirmResponse.parse((await confirm(o)).json());
-    expect(again.readme.confirmed_at).toBe(at);
+    for (const a of others) expect(ZReadmeConfirmResponse.parse(a.json()).readme.confirmed_at).toBe(at);
+    // Confirming again later changes nothing.
+    t.clock.set(new Date(t.clock.now().getTime() + 60_000));
+    expect(ZReadmeConfirmResponse.parse((await confirm(o)).json()).readme.confirmed_at).toBe(at);
     expect(await readmeSubmissions(o)).toHaveLength(1);
     expect(await readmeConfirmed(t.ctx, row)).toBe(true);
     await assertReadmeConfirmed(t.ctx, row);

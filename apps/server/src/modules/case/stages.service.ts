@@ -9,7 +9,7 @@ import {
   type TStage,
 } from '@dossier/contract';
 import type { FormDefinition } from '@dossier/forms';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { stageSubmission } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -161,12 +161,22 @@ export async function submitStage(
   if (c.total === 0 || c.done < c.total) {
     throw new AppError(409, E.stageIncomplete, `errors:${E.stageIncomplete}`);
   }
-  const latest = (await latestSubmissions(ctx, opts.caseRow.id)).get(opts.stage);
-  if (latest?.fingerprint === c.fingerprint) return;
-  await ctx.db.db.insert(stageSubmission).values({
-    caseId: opts.caseRow.id,
-    stage: opts.stage,
-    fingerprint: c.fingerprint,
-    submittedAt: ctx.clock.now(),
+  const caseId = opts.caseRow.id;
+  // Serialised per case and stage, so submissions sent together record one row.
+  await ctx.db.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stage:${caseId}:${opts.stage}`}))`);
+    const [latest] = await tx
+      .select({ fingerprint: stageSubmission.fingerprint })
+      .from(stageSubmission)
+      .where(and(eq(stageSubmission.caseId, caseId), eq(stageSubmission.stage, opts.stage)))
+      .orderBy(desc(stageSubmission.submittedAt), desc(stageSubmission.id))
+      .limit(1);
+    if (latest?.fingerprint === c.fingerprint) return;
+    await tx.insert(stageSubmission).values({
+      caseId,
+      stage: opts.stage,
+      fingerprint: c.fingerprint!,
+      submittedAt: ctx.clock.now(),
+    });
   });
 }
