@@ -17,6 +17,7 @@ import { lettersRoutes } from './modules/letters/letters.routes.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
 import { planAttachmentsRoutes } from './modules/plan-attachments/attachments.routes.ts';
 import { qaRoutes } from './modules/qa/qa.routes.ts';
+import { readmeRoutes } from './modules/readme/readme.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { referenceStaffRoutes } from './modules/reference/reference-staff.routes.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
@@ -104,6 +105,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(planAttachmentsRoutes(ctx), { prefix: '/api' });
   await app.register(staffAccountRoutes(ctx), { prefix: '/api' });
   await app.register(documentsRoutes(ctx), { prefix: '/api' });
+  await app.register(readmeRoutes(ctx), { prefix: '/api' });
 
   await registerWeb(app, opts.serveWeb ? ctx.config.webDist : '');
   return app;

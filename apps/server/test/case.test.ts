@@ -52,9 +52,9 @@ describe('the case', () => {
       ['forms', 'form', true, 'not_started'],
       ['evidence', 'evidence', true, 'not_started'],
       ['letters', 'reference', true, 'not_started'],
-      ['plan', 'endeavor', false, 'not_started'],
-      ['petition', 'petition', false, 'not_started'],
-      ['readme', 'readMe', false, 'not_started'],
+      ['plan', 'endeavor', true, 'not_started'],
+      ['petition', 'petition', true, 'not_started'],
+      ['readme', 'readMe', true, 'not_started'],
     ]);
     expect(a.forms.map((f) => [f.form_number, f.edition, f.status])).toEqual([
       ['I-140', '06/07/24', 'empty'],

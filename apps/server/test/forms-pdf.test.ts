@@ -245,9 +245,11 @@ describe('stage submission', () => {
     const early = await submit('forms', 'zh');
     expect(early.statusCode).toBe(409);
     expect(early.json()).toEqual({ code: 'stage_incomplete', msg: errMsg('zh', 'stage_incomplete') });
-    // Evidence is a stage of its own now (nothing claimed yet: incomplete); the petition has no module yet.
+    // Every stage has its module now: evidence (nothing claimed), the petition (no letter) and the checklist
+    // (no part complete) are incomplete.
     expect((await submit('evidence')).json().code).toBe('stage_incomplete');
-    expect((await submit('petition')).json().code).toBe('stage_not_available');
+    expect((await submit('petition')).json().code).toBe('stage_incomplete');
+    expect((await submit('readme')).json().code).toBe('stage_incomplete');
 
     const f = EB1A_SAMPLE.forms;
     await fill(user, c, 'I-140', f['I-140']!);

@@ -1,5 +1,6 @@
 import enAccount from '../locales/en/account.json' with { type: 'json' };
 import enAssessment from '../locales/en/assessment.json' with { type: 'json' };
+import enChecklist from '../locales/en/checklist.json' with { type: 'json' };
 import enCommon from '../locales/en/common.json' with { type: 'json' };
 import enContact from '../locales/en/contact.json' with { type: 'json' };
 import enErrors from '../locales/en/errors.json' with { type: 'json' };
@@ -18,6 +19,7 @@ import enUploads from '../locales/en/uploads.json' with { type: 'json' };
 import enWorkbench from '../locales/en/workbench.json' with { type: 'json' };
 import zhAccount from '../locales/zh/account.json' with { type: 'json' };
 import zhAssessment from '../locales/zh/assessment.json' with { type: 'json' };
+import zhChecklist from '../locales/zh/checklist.json' with { type: 'json' };
 import zhCommon from '../locales/zh/common.json' with { type: 'json' };
 import zhContact from '../locales/zh/contact.json' with { type: 'json' };
 import zhErrors from '../locales/zh/errors.json' with { type: 'json' };
@@ -43,6 +45,7 @@ export const resources = {
   zh: {
     account: zhAccount,
     assessment: zhAssessment,
+    checklist: zhChecklist,
     common: zhCommon,
     contact: zhContact,
     errors: zhErrors,
@@ -63,6 +66,7 @@ export const resources = {
   en: {
     account: enAccount,
     assessment: enAssessment,
+    checklist: enChecklist,
     common: enCommon,
     contact: enContact,
     errors: enErrors,

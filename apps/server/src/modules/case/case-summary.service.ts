@@ -22,7 +22,7 @@ import { myRights } from '../shop/rights.service.ts';
 import { type CaseRow, categoryOf, contextOf, getPreferences } from './case.service.ts';
 import { caseStages, currentStage, type FilingForm } from './stages.service.ts';
 
-function feesOf(cc: CaseContext, paymentForms: TCaseFormSummary | undefined): TCaseFees {
+export function feesOf(cc: CaseContext, paymentForms: TCaseFormSummary | undefined): TCaseFees {
   const f = cc.fees;
   return {
     checked: FEE_TABLE_CHECKED,
@@ -43,7 +43,7 @@ function feesOf(cc: CaseContext, paymentForms: TCaseFormSummary | undefined): TC
   };
 }
 
-async function formSummaries(ctx: AppContext, cc: CaseContext, forms: readonly FilingForm[]) {
+export async function formSummaries(ctx: AppContext, cc: CaseContext, forms: readonly FilingForm[]) {
   const out: TCaseFormSummary[] = [];
   for (const { row, def, state } of forms) {
     const pdf = await pdfOf(ctx, def, row);

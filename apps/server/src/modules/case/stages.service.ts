@@ -2,25 +2,29 @@ import {
   CASE_STAGES,
   type CaseStage,
   WorkbenchErrorCode as E,
+  README_PARTS,
+  type ReadmePart,
   STAGE_TAB,
   type StageStatus,
   type TStage,
 } from '@dossier/contract';
 import type { FormDefinition } from '@dossier/forms';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { stageSubmission } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { petitionStageContent, planStageContent } from '../documents/documents-stage.ts';
 import { evidenceStageContent, lettersStageContent } from '../evidence/evidence-stage.ts';
 import { type CaseContext, type FormState, formsFingerprint } from '../forms/form-state.ts';
 import type { FormRow } from '../forms/immigration-data.service.ts';
+import { readmeStageContent } from '../readme/readme-stage.ts';
 import { type CaseRow, notAvailable } from './case.service.ts';
 
 /**
  * The schedule (issue 11 §3): six stages whose progress is derived from the case data on every read. A
  * stage is `submitted` only while its content still has the digest recorded when it was submitted, so an
- * edit after submitting reopens it instead of leaving a stale "finished" mark. Forms, evidence and letters have
- * their providers; the plan, petition and readme stages arrive with the editors and checklist issues.
+ * edit after submitting reopens it instead of leaving a stale "finished" mark. Each stage has its provider: the
+ * five parts (forms, evidence, letters, plan, petition) from their modules, the readme from the five (issue 14).
  */
 
 export interface FilingForm {
@@ -57,13 +61,30 @@ function formsContent(caseRow: CaseRow, cc: CaseContext, forms: readonly FilingF
   };
 }
 
-const UNAVAILABLE: StageContent = {
-  available: false,
-  done: 0,
-  total: 0,
-  lastChange: null,
-  fingerprint: null,
-};
+function partContent(
+  ctx: AppContext,
+  part: ReadmePart,
+  caseRow: CaseRow,
+  cc: CaseContext,
+  forms: readonly FilingForm[],
+): Promise<StageContent> | StageContent {
+  if (part === 'forms') return formsContent(caseRow, cc, forms);
+  if (part === 'evidence') return evidenceStageContent(ctx.db.db, caseRow.id);
+  if (part === 'letters') return lettersStageContent(ctx.db.db, caseRow.id);
+  if (part === 'plan') return planStageContent(ctx.db.db, caseRow.id);
+  return petitionStageContent(ctx, caseRow.id);
+}
+
+/** The content of the five parts the checklist verifies (each also a stage of the schedule). */
+export async function partContents(
+  ctx: AppContext,
+  caseRow: CaseRow,
+  cc: CaseContext,
+  forms: readonly FilingForm[],
+): Promise<Record<ReadmePart, StageContent>> {
+  const list = await Promise.all(README_PARTS.map((p) => partContent(ctx, p, caseRow, cc, forms)));
+  return Object.fromEntries(README_PARTS.map((p, i) => [p, list[i]!])) as Record<ReadmePart, StageContent>;
+}
 
 async function contentOf(
   ctx: AppContext,
@@ -72,15 +93,13 @@ async function contentOf(
   cc: CaseContext,
   forms: readonly FilingForm[],
 ): Promise<StageContent> {
-  if (stage === 'forms') return formsContent(caseRow, cc, forms);
-  if (stage === 'evidence') return evidenceStageContent(ctx.db.db, caseRow.id);
-  if (stage === 'letters') return lettersStageContent(ctx.db.db, caseRow.id);
-  return UNAVAILABLE;
+  if (stage === 'readme') return readmeStageContent(await partContents(ctx, caseRow, cc, forms));
+  return partContent(ctx, stage, caseRow, cc, forms);
 }
 
 type Submission = typeof stageSubmission.$inferSelect;
 
-async function latestSubmissions(ctx: AppContext, caseId: number): Promise<Map<string, Submission>> {
+export async function latestSubmissions(ctx: AppContext, caseId: number): Promise<Map<string, Submission>> {
   const rows = await ctx.db.db
     .select()
     .from(stageSubmission)
@@ -91,7 +110,7 @@ async function latestSubmissions(ctx: AppContext, caseId: number): Promise<Map<s
   return latest;
 }
 
-function statusOf(c: StageContent, latest: Submission | undefined): StageStatus {
+export function statusOf(c: StageContent, latest: Submission | undefined): StageStatus {
   if (!c.available || (c.done === 0 && c.lastChange === null)) return 'not_started';
   const complete = c.total > 0 && c.done === c.total;
   if (complete && latest && latest.fingerprint === c.fingerprint) return 'submitted';
@@ -105,9 +124,10 @@ export async function caseStages(
   forms: readonly FilingForm[],
 ): Promise<TStage[]> {
   const latest = await latestSubmissions(ctx, caseRow.id);
-  const contents = await Promise.all(CASE_STAGES.map((key) => contentOf(ctx, key, caseRow, cc, forms)));
-  return CASE_STAGES.map((key, i) => {
-    const c = contents[i]!;
+  const parts = await partContents(ctx, caseRow, cc, forms);
+  const contents: Record<CaseStage, StageContent> = { ...parts, readme: readmeStageContent(parts) };
+  return CASE_STAGES.map((key) => {
+    const c = contents[key];
     const status = statusOf(c, latest.get(key));
     return {
       key,
@@ -141,12 +161,22 @@ export async function submitStage(
   if (c.total === 0 || c.done < c.total) {
     throw new AppError(409, E.stageIncomplete, `errors:${E.stageIncomplete}`);
   }
-  const latest = (await latestSubmissions(ctx, opts.caseRow.id)).get(opts.stage);
-  if (latest?.fingerprint === c.fingerprint) return;
-  await ctx.db.db.insert(stageSubmission).values({
-    caseId: opts.caseRow.id,
-    stage: opts.stage,
-    fingerprint: c.fingerprint,
-    submittedAt: ctx.clock.now(),
+  const caseId = opts.caseRow.id;
+  // Serialised per case and stage, so submissions sent together record one row.
+  await ctx.db.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stage:${caseId}:${opts.stage}`}))`);
+    const [latest] = await tx
+      .select({ fingerprint: stageSubmission.fingerprint })
+      .from(stageSubmission)
+      .where(and(eq(stageSubmission.caseId, caseId), eq(stageSubmission.stage, opts.stage)))
+      .orderBy(desc(stageSubmission.submittedAt), desc(stageSubmission.id))
+      .limit(1);
+    if (latest?.fingerprint === c.fingerprint) return;
+    await tx.insert(stageSubmission).values({
+      caseId,
+      stage: opts.stage,
+      fingerprint: c.fingerprint!,
+      submittedAt: ctx.clock.now(),
+    });
   });
 }

@@ -63,6 +63,9 @@ function textLength(doc: unknown): number {
   return n;
 }
 
+/** Some text or a reference: what the checklist and the schedule count as a written document. */
+export const hasContent = (doc: unknown) => textLength(doc) > 0 || referencesIn(doc).length > 0;
+
 /** The contract's document, limits first (400 document_too_large), then structure and reference ids. */
 export function checkContent(kind: DocumentKind, content: unknown): TLetterDocument {
   const problem = documentLimitProblem(content);

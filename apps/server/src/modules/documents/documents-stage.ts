@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { planAttachment } from '../../db/schema/index.ts';
+import { latestChange, type StageContent } from '../case/stages.service.ts';
+import { documentIssues, documentRow, hasContent } from './documents.service.ts';
+
+const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+/**
+ * The schedule's plan stage (issue 14 item 1): one part, done when the US-plan document has content (attachments
+ * are optional). The fingerprint covers the document's version and every attachment, so any change reopens it.
+ */
+export async function planStageContent(db: Db, caseId: number): Promise<StageContent> {
+  const doc = await documentRow(db, caseId, 'us_plan');
+  const attachments = await db
+    .select()
+    .from(planAttachment)
+    .where(eq(planAttachment.caseId, caseId))
+    .orderBy(asc(planAttachment.id));
+  const written = doc !== undefined && doc.version > 0;
+  return {
+    available: true,
+    done: written && hasContent(doc.content) ? 1 : 0,
+    total: 1,
+    lastChange: latestChange([written ? doc.updatedAt : null, ...attachments.map((a) => a.updatedAt)]),
+    fingerprint: digest({
+      version: doc?.version ?? 0,
+      attachments: attachments.map((a) => [
+        a.id,
+        a.name,
+        a.nameEn,
+        a.needsTranslation,
+        a.translationMode,
+        a.uploadId,
+        a.translationUploadId,
+        a.sortOrder,
+      ]),
+    }),
+  };
+}
+
+/**
+ * The petition stage: one part, done when the petition letter has content and none of its references points at
+ * a deleted exhibit or letter (`documentIssues`). The fingerprint is the document's version.
+ */
+export async function petitionStageContent(
+  ctx: Pick<AppContext, 'db'>,
+  caseId: number,
+): Promise<StageContent> {
+  const doc = await documentRow(ctx.db.db, caseId, 'petition_letter');
+  const written = doc !== undefined && doc.version > 0;
+  const dangling = written
+    ? (await documentIssues(ctx, caseId)).filter((i) => i.document === 'petition_letter').length
+    : 0;
+  return {
+    available: true,
+    done: written && hasContent(doc.content) && dangling === 0 ? 1 : 0,
+    total: 1,
+    lastChange: written ? doc.updatedAt : null,
+    fingerprint: digest({ version: doc?.version ?? 0 }),
+  };
+}

@@ -1,0 +1,193 @@
+import {
+  EB1A_CRITERIA,
+  EB1A_CRITERIA_MIN,
+  type Locale,
+  NIW_EXCEPTIONAL_ABILITY_MIN,
+  RECOMMENDATION_LETTERS_MIN,
+  type ReadmePart,
+  STAGE_TAB,
+  type TCaseFormSummary,
+  type TReadmeItem,
+} from '@dossier/contract';
+import { translate } from '@dossier/i18n';
+import type { caseDocument, planAttachment, recommendationLetter } from '../../db/schema/index.ts';
+import type { FilingForm } from '../case/stages.service.ts';
+import type { DocumentIssue } from '../documents/documents.service.ts';
+import type { Claim } from '../evidence/criteria.service.ts';
+import { criterionLabel } from '../evidence/criteria-content.ts';
+import type { FileRow, FolderRow } from '../evidence/folders.store.ts';
+
+/**
+ * The checklist's reasons (issue 14 item 1; spec §4 Checklist, §5 Guidance rules), pure: what keeps each part
+ * from being complete, and the guidance warnings that never block. Each item names the workbench tab and a
+ * target there: a form number, a criterion key, a folder / letter / attachment id, or a document kind.
+ */
+
+export interface CaseFacts {
+  category: 'EB1A' | 'NIW';
+  forms: readonly FilingForm[];
+  formSummaries: readonly TCaseFormSummary[];
+  claim: Claim;
+  folders: readonly FolderRow[];
+  files: readonly FileRow[];
+  letters: readonly (typeof recommendationLetter.$inferSelect)[];
+  attachments: readonly (typeof planAttachment.$inferSelect)[];
+  documents: Partial<Record<'us_plan' | 'petition_letter', typeof caseDocument.$inferSelect>>;
+  dangling: readonly DocumentIssue[];
+  hasContent: (doc: unknown) => boolean;
+}
+
+/** The six exceptional-ability criteria of 8 CFR 204.5(k)(3)(ii)(A)–(F) among the NIW evidence categories. */
+const NIW_EXCEPTIONAL_SIX = ['degree', 'job', 'license', 'salary', 'membership', 'contributions'];
+
+function itemMaker(locale: Locale) {
+  return (
+    code: string,
+    key: string,
+    part: ReadmePart,
+    target: string | number | null,
+    vars: Record<string, string | number> = {},
+  ): TReadmeItem => ({
+    code: `readme_${code}`,
+    msg: translate(locale, `checklist:${key}`, vars),
+    tab: STAGE_TAB[part],
+    target: target === null ? null : String(target),
+  });
+}
+
+/** Criteria (claimed or not) that hold at least one evidence file. */
+function criteriaWithFiles(f: CaseFacts): Set<string> {
+  const criterionOf = new Map(f.folders.map((x) => [x.id, x.criterion]));
+  return new Set(f.files.map((x) => criterionOf.get(x.folderId)).filter((c): c is string => c !== undefined));
+}
+
+/** Why `part` is not complete (the caller only asks for incomplete parts). */
+export function missingIn(part: ReadmePart, f: CaseFacts, locale: Locale): TReadmeItem[] {
+  const item = itemMaker(locale);
+  const m = (code: string, target: string | number | null, vars: Record<string, string | number> = {}) =>
+    item(code, `missing.${code}`, part, target, vars);
+  if (part === 'forms') {
+    return f.forms
+      .filter((x) => x.state.status !== 'complete')
+      .map(({ row, state }) =>
+        m(`form_${state.status}`, row.formNumber, {
+          form: row.formNumber,
+          filled: state.progress.filled,
+          required: state.progress.required,
+          issues: state.progress.issues,
+        }),
+      );
+  }
+  if (part === 'evidence') {
+    if (f.category === 'NIW' && f.claim.niwDirection === null) return [m('niw_direction_none', null)];
+    if (f.claim.claimed.length === 0) return [m('criteria_none', null)];
+    const withFiles = criteriaWithFiles(f);
+    return f.claim.claimed
+      .filter((c) => !withFiles.has(c))
+      .map((c) => m('criterion_empty', c, { criterion: criterionLabel(c, locale) }));
+  }
+  if (part === 'letters') {
+    if (f.letters.length === 0) return [m('letters_none', null)];
+    return f.letters.flatMap((l) => {
+      if (l.letterUploadId === null) return [m('letter_file_missing', l.id, { name: l.name })];
+      if (l.needsTranslation && l.translationMode === 'personal' && l.letterTranslationUploadId === null) {
+        return [m('letter_translation_missing', l.id, { name: l.name })];
+      }
+      return [];
+    });
+  }
+  if (part === 'plan') {
+    const doc = f.documents.us_plan;
+    return doc && doc.version > 0 && f.hasContent(doc.content) ? [] : [m('plan_empty', 'us_plan')];
+  }
+  const doc = f.documents.petition_letter;
+  if (!doc || doc.version === 0 || !f.hasContent(doc.content))
+    return [m('petition_empty', 'petition_letter')];
+  return f.dangling
+    .filter((d) => d.document === 'petition_letter')
+    .map((d) =>
+      item('petition_reference_dangling', `missing.petition_${d.kind}_dangling`, part, 'petition_letter'),
+    );
+}
+
+/** Spec §5 guidance and issue 14's list: advice, never a reason to refuse "I confirm". */
+export function warningsOf(f: CaseFacts, locale: Locale): TReadmeItem[] {
+  const item = itemMaker(locale);
+  const w = (
+    code: string,
+    part: ReadmePart,
+    target: string | number | null,
+    vars: Record<string, string | number> = {},
+    key = code,
+  ) => item(code, `warning.${key}`, part, target, vars);
+  const out: TReadmeItem[] = [];
+  const withFiles = criteriaWithFiles(f);
+  const claimedWithFiles = f.claim.claimed.filter((c) => withFiles.has(c));
+  if (f.category === 'EB1A') {
+    const count = claimedWithFiles.filter((c) => (EB1A_CRITERIA as readonly string[]).includes(c)).length;
+    if (count < EB1A_CRITERIA_MIN) out.push(w('criteria_few', 'evidence', null, { count }));
+  } else if (f.claim.niwDirection === 'exceptional_ability') {
+    const count = claimedWithFiles.filter((c) => NIW_EXCEPTIONAL_SIX.includes(c)).length;
+    if (count < NIW_EXCEPTIONAL_ABILITY_MIN) out.push(w('niw_exceptional_few', 'evidence', null, { count }));
+  }
+  if (f.letters.length < RECOMMENDATION_LETTERS_MIN) {
+    out.push(w('letters_few', 'letters', null, { count: f.letters.length }));
+  }
+  if (f.letters.length > 0 && !f.letters.some((l) => l.independent)) {
+    out.push(w('letters_no_independent', 'letters', null));
+  }
+  // The petition letter's dangling references block its part (missingIn); the plan's are advice.
+  const planDangling = f.dangling.filter((d) => d.document === 'us_plan').length;
+  if (planDangling > 0) out.push(w('reference_dangling', 'plan', 'us_plan', { count: planDangling }));
+  out.push(...translationWarnings(f, w));
+  for (const s of f.formSummaries) {
+    if (s.pdf.reason !== 'outdated_edition') continue;
+    const current = s.pdf.current_edition;
+    const key = current ? 'form_edition_outdated' : 'form_edition_outdated_unknown';
+    out.push(
+      w(
+        'form_edition_outdated',
+        'forms',
+        s.form_number,
+        { form: s.form_number, edition: s.edition, current: current ?? '' },
+        key,
+      ),
+    );
+  }
+  return out;
+}
+
+type Warn = (
+  code: string,
+  part: ReadmePart,
+  target: string | number | null,
+  vars?: Record<string, string | number>,
+  key?: string,
+) => TReadmeItem;
+
+/** Files marked as needing a translation that has not arrived (the service's, or a résumé's). */
+function translationWarnings(f: CaseFacts, w: Warn): TReadmeItem[] {
+  const code = 'translation_missing';
+  const out: TReadmeItem[] = [];
+  for (const file of f.files) {
+    if (file.needsTranslation && file.translationUploadId === null) {
+      out.push(w(code, 'evidence', file.folderId, { name: file.name }, `${code}_evidence`));
+    }
+  }
+  for (const l of f.letters) {
+    // A personal translation missing is already a reason the letters part is incomplete.
+    const letterMissing = l.letterUploadId !== null && l.letterTranslationUploadId === null;
+    if (l.needsTranslation && letterMissing && l.translationMode !== 'personal') {
+      out.push(w(code, 'letters', l.id, { name: l.name }, `${code}_letter`));
+    }
+    if (l.needsTranslation && l.resumeUploadId !== null && l.resumeTranslationUploadId === null) {
+      out.push(w(code, 'letters', l.id, { name: l.name }, `${code}_resume`));
+    }
+  }
+  for (const a of f.attachments) {
+    if (a.needsTranslation && a.translationUploadId === null) {
+      out.push(w(code, 'plan', a.id, { name: a.name }, `${code}_attachment`));
+    }
+  }
+  return out;
+}

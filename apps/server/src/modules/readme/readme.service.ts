@@ -1,0 +1,128 @@
+import {
+  type Locale,
+  type ProjectCode,
+  README_PARTS,
+  README_PROCEDURES,
+  STAGE_TAB,
+  type TReadme,
+  type TReadmePartState,
+} from '@dossier/contract';
+import { translate } from '@dossier/i18n';
+import { asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { planAttachment, recommendationLetter } from '../../db/schema/index.ts';
+import { type CaseRow, categoryOf, contextOf } from '../case/case.service.ts';
+import { feesOf, formSummaries } from '../case/case-summary.service.ts';
+import { type FilingForm, submitStage } from '../case/stages.service.ts';
+import { documentIssues, documentRow, hasContent } from '../documents/documents.service.ts';
+import { claimOf } from '../evidence/criteria.service.ts';
+import { caseExhibits } from '../evidence/exhibits.ts';
+import type { CaseContext } from '../forms/form-state.ts';
+import { filingStates } from '../forms/immigration-data.service.ts';
+import { myRights } from '../shop/rights.service.ts';
+import { readmeState } from './readme.gate.ts';
+import { type CaseFacts, missingIn, warningsOf } from './readme-checks.ts';
+import { partComplete } from './readme-stage.ts';
+
+/**
+ * ReadMe — Notice before Submission (issue 14 item 1; spec §2 ReadMe, §4 Checklist, §5 Guidance rules):
+ * Step I the five parts with what is missing and the guidance warnings, Step II the caller's services for the
+ * project, Step III the procedures after filing with the case's fees. "I confirm" is the readme stage's
+ * submission (decision 0026).
+ */
+
+export interface ReadmeScope {
+  customerId: number;
+  caseRow: CaseRow;
+  projectCode: ProjectCode;
+  locale: Locale;
+}
+
+async function caseFacts(
+  ctx: AppContext,
+  s: ReadmeScope,
+  forms: readonly FilingForm[],
+  cc: CaseContext,
+): Promise<CaseFacts> {
+  const db = ctx.db.db;
+  const caseId = s.caseRow.id;
+  const numbered = await caseExhibits(db, caseId);
+  const [plan, petition] = await Promise.all([
+    documentRow(db, caseId, 'us_plan'),
+    documentRow(db, caseId, 'petition_letter'),
+  ]);
+  return {
+    category: categoryOf(s.projectCode),
+    forms,
+    formSummaries: await formSummaries(ctx, cc, forms),
+    claim: await claimOf(db, caseId),
+    folders: numbered.map((n) => n.folder),
+    files: numbered.flatMap((n) => n.files.map((f) => f.file)),
+    letters: await db
+      .select()
+      .from(recommendationLetter)
+      .where(eq(recommendationLetter.caseId, caseId))
+      .orderBy(asc(recommendationLetter.sortOrder), asc(recommendationLetter.id)),
+    attachments: await db
+      .select()
+      .from(planAttachment)
+      .where(eq(planAttachment.caseId, caseId))
+      .orderBy(asc(planAttachment.sortOrder), asc(planAttachment.id)),
+    documents: { ...(plan ? { us_plan: plan } : {}), ...(petition ? { petition_letter: petition } : {}) },
+    dangling: await documentIssues(ctx, caseId),
+    hasContent,
+  };
+}
+
+/** `GET /api/customer/case/{id}/readme/` */
+export async function readmeView(ctx: AppContext, s: ReadmeScope): Promise<TReadme> {
+  const cc = contextOf(ctx, s.caseRow, s.projectCode);
+  const forms = await filingStates(ctx, s.caseRow, cc);
+  const state = await readmeState(ctx, s.caseRow, cc, forms);
+  const facts = await caseFacts(ctx, s, forms, cc);
+  const parts: TReadmePartState[] = README_PARTS.map((key) => {
+    const c = state.parts[key];
+    const complete = partComplete(c);
+    const reasons = complete ? [] : missingIn(key, facts, s.locale);
+    return {
+      key,
+      complete,
+      progress: { done: c.done, total: c.total },
+      // Never "incomplete" without a reason to fix.
+      missing:
+        complete || reasons.length > 0
+          ? reasons
+          : [
+              {
+                code: 'readme_part_incomplete',
+                msg: translate(s.locale, 'checklist:part_incomplete'),
+                tab: STAGE_TAB[key],
+                target: null,
+              },
+            ],
+    };
+  });
+  const paymentForm = facts.formSummaries.find((f) => f.form_number === cc.paymentMethod);
+  return {
+    case_id: s.caseRow.id,
+    parts,
+    warnings: warningsOf(facts, s.locale),
+    can_confirm: parts.every((p) => p.complete),
+    confirmed_at: state.confirmedAt?.toISOString() ?? null,
+    confirmed: state.confirmed,
+    services: (await myRights(ctx, s.customerId, s.locale)).filter((r) => r.project_code === s.projectCode),
+    procedures: [...README_PROCEDURES],
+    fees: feesOf(cc, paymentForm),
+  };
+}
+
+/**
+ * `POST …/readme/confirm/`: records the readme stage's submission when every part is complete (409
+ * stage_incomplete otherwise); confirming again while it stands changes nothing.
+ */
+export async function confirmReadme(ctx: AppContext, s: ReadmeScope): Promise<TReadme> {
+  const cc = contextOf(ctx, s.caseRow, s.projectCode);
+  const forms = await filingStates(ctx, s.caseRow, cc);
+  await submitStage(ctx, { caseRow: s.caseRow, cc, forms, stage: 'readme' });
+  return readmeView(ctx, s);
+}
