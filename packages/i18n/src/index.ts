@@ -11,6 +11,7 @@ import enPacket from '../locales/en/packet.json' with { type: 'json' };
 import enPages from '../locales/en/pages.json' with { type: 'json' };
 import enPrograms from '../locales/en/programs.json' with { type: 'json' };
 import enQa from '../locales/en/qa.json' with { type: 'json' };
+import enReadme from '../locales/en/readme.json' with { type: 'json' };
 import enRoutes from '../locales/en/routes.json' with { type: 'json' };
 import enScreens from '../locales/en/screens.json' with { type: 'json' };
 import enShop from '../locales/en/shop.json' with { type: 'json' };
@@ -29,6 +30,7 @@ import zhPacket from '../locales/zh/packet.json' with { type: 'json' };
 import zhPages from '../locales/zh/pages.json' with { type: 'json' };
 import zhPrograms from '../locales/zh/programs.json' with { type: 'json' };
 import zhQa from '../locales/zh/qa.json' with { type: 'json' };
+import zhReadme from '../locales/zh/readme.json' with { type: 'json' };
 import zhRoutes from '../locales/zh/routes.json' with { type: 'json' };
 import zhScreens from '../locales/zh/screens.json' with { type: 'json' };
 import zhShop from '../locales/zh/shop.json' with { type: 'json' };
@@ -54,6 +56,7 @@ export const resources = {
     pages: zhPages,
     programs: zhPrograms,
     qa: zhQa,
+    readme: zhReadme,
     routes: zhRoutes,
     screens: zhScreens,
     shop: zhShop,
@@ -74,6 +77,7 @@ export const resources = {
     pages: enPages,
     programs: enPrograms,
     qa: enQa,
+    readme: enReadme,
     routes: enRoutes,
     screens: enScreens,
     shop: enShop,
