@@ -1,7 +1,7 @@
 import type { ServiceCode, TReadme, TReadmeItem } from '@dossier/contract';
 import { formatUsd } from '@dossier/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Card, Checkbox, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
