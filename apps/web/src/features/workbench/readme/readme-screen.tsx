@@ -140,7 +140,7 @@ function StepOne({ readme }: { readme: TReadme }) {
           <strong>{t('confirm')}</strong> — {t('confirm_hint')}
         </Checkbox>
         {readme.confirmed && readme.confirmed_at && (
-          <Typography.Text type="success" data-testid="readme-confirmed">
+          <Typography.Text strong data-testid="readme-confirmed">
             {t('confirmed', { date: formatDate(readme.confirmed_at, locale) })}
           </Typography.Text>
         )}
