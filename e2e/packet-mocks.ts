@@ -106,6 +106,8 @@ export interface PacketMock {
   confirmed: boolean;
   pdf: Buffer;
   file: TPacketFile;
+  /** Starts a build as if another tab had pressed "Generate and Print Again" (the old file stays). */
+  rebuild(): void;
 }
 
 /**
@@ -136,8 +138,17 @@ export async function mockPacketEndpoints(page: Page, token: string, locale: Loc
     outline: MOCK_OUTLINE,
     missing_forms: [],
   };
-  const mock: PacketMock = { progressSeen: [], confirmed: false, pdf, file };
   let step = -1;
+  let built = false;
+  const mock: PacketMock = {
+    progressSeen: [],
+    confirmed: false,
+    pdf,
+    file,
+    rebuild: () => {
+      step = 0;
+    },
+  };
 
   const readme = async (): Promise<TReadme> => {
     const evidence = ZEvidencePage.parse(
@@ -187,7 +198,8 @@ export async function mockPacketEndpoints(page: Page, token: string, locale: Loc
     return ZPacket.parse({
       case_id: summary.id,
       ...s,
-      file: s.state === 'ready' ? file : null,
+      // The last file stays while a new build runs (contract: ZPacket.file).
+      file: s.state === 'ready' || built ? file : null,
       error: null,
       problems: [],
       readme_confirmed: mock.confirmed,
@@ -213,6 +225,7 @@ export async function mockPacketEndpoints(page: Page, token: string, locale: Loc
     if (area === 'packet' && !sub && method === 'GET') {
       if (step >= 0 && step < STEPS.length - 1) step++;
       const answer = packet();
+      if (answer.state === 'ready') built = true;
       if (answer.state === 'queued' || answer.state === 'generating') mock.progressSeen.push(answer.progress);
       return json(route, 200, answer);
     }
@@ -222,7 +235,7 @@ export async function mockPacketEndpoints(page: Page, token: string, locale: Loc
       return json(route, 202, ZPacketResponse.parse({ msg: R.print.generating, packet: packet() }));
     }
     if (area === 'packet' && sub === 'file/' && method === 'GET') {
-      if (packet().state !== 'ready')
+      if (!packet().file)
         return json(route, 404, { code: 'packet_file_missing', msg: 'not yet' });
       return route.fulfill({
         status: 200,

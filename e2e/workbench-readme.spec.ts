@@ -157,6 +157,14 @@ for (const locale of LOCALES) {
         await jump('Cover sheet', 1);
         await expectFitsViewport(page);
       });
+
+      await test.step('while a build runs, /previewToPdf asks for patience, then shows the new file', async () => {
+        mock.rebuild();
+        await page.reload();
+        await expect(page.getByTestId('pdf-generating')).toContainText(R.pdf.loading);
+        await expect(page.getByTestId('pdf-viewer')).toBeVisible({ timeout: 20_000 });
+        await expect(page.getByTestId('pdf-canvas')).toHaveAttribute('data-rendered-page', '1');
+      });
       expect(unexpected(errors)).toEqual([]);
     });
 
