@@ -235,8 +235,7 @@ export async function mockPacketEndpoints(page: Page, token: string, locale: Loc
       return json(route, 202, ZPacketResponse.parse({ msg: R.print.generating, packet: packet() }));
     }
     if (area === 'packet' && sub === 'file/' && method === 'GET') {
-      if (!packet().file)
-        return json(route, 404, { code: 'packet_file_missing', msg: 'not yet' });
+      if (!packet().file) return json(route, 404, { code: 'packet_file_missing', msg: 'not yet' });
       return route.fulfill({
         status: 200,
         contentType: 'application/pdf',
