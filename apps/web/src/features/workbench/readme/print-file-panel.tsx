@@ -48,6 +48,7 @@ export function PrintFilePanel() {
     onSuccess: (answer) => {
       setRefusal(null);
       setDone(false);
+      message.info(answer.msg);
       queryClient.setQueryData(key, answer.packet);
     },
     onError: (e) => {
