@@ -120,7 +120,7 @@ export async function mockPacketEndpoints(page: Page, token: string, locale: Loc
   const summary = (await (
     await page.request.get('/api/customer/case/?project_code=USA_EB1A', { headers })
   ).json()) as TCaseSummary;
-  const R = resources[locale].readme;
+  const R = resources[locale].preview;
   const pdf = outlinedPdf(
     [
       { title: 'Cover sheet', page: 1 },

@@ -58,7 +58,7 @@ async function drawnPage(page: Page): Promise<number> {
 }
 
 for (const locale of LOCALES) {
-  const R = resources[locale].readme;
+  const R = resources[locale].preview;
 
   test.describe(`ReadMe, print file and previews (${locale})`, () => {
     test.describe.configure({ mode: 'serial' });

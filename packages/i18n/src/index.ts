@@ -9,9 +9,9 @@ import enMessages from '../locales/en/messages.json' with { type: 'json' };
 import enNotifications from '../locales/en/notifications.json' with { type: 'json' };
 import enPacket from '../locales/en/packet.json' with { type: 'json' };
 import enPages from '../locales/en/pages.json' with { type: 'json' };
+import enPreview from '../locales/en/preview.json' with { type: 'json' };
 import enPrograms from '../locales/en/programs.json' with { type: 'json' };
 import enQa from '../locales/en/qa.json' with { type: 'json' };
-import enReadme from '../locales/en/readme.json' with { type: 'json' };
 import enRoutes from '../locales/en/routes.json' with { type: 'json' };
 import enScreens from '../locales/en/screens.json' with { type: 'json' };
 import enShop from '../locales/en/shop.json' with { type: 'json' };
@@ -28,9 +28,9 @@ import zhMessages from '../locales/zh/messages.json' with { type: 'json' };
 import zhNotifications from '../locales/zh/notifications.json' with { type: 'json' };
 import zhPacket from '../locales/zh/packet.json' with { type: 'json' };
 import zhPages from '../locales/zh/pages.json' with { type: 'json' };
+import zhPreview from '../locales/zh/preview.json' with { type: 'json' };
 import zhPrograms from '../locales/zh/programs.json' with { type: 'json' };
 import zhQa from '../locales/zh/qa.json' with { type: 'json' };
-import zhReadme from '../locales/zh/readme.json' with { type: 'json' };
 import zhRoutes from '../locales/zh/routes.json' with { type: 'json' };
 import zhScreens from '../locales/zh/screens.json' with { type: 'json' };
 import zhShop from '../locales/zh/shop.json' with { type: 'json' };
@@ -54,9 +54,9 @@ export const resources = {
     notifications: zhNotifications,
     packet: zhPacket,
     pages: zhPages,
+    preview: zhPreview,
     programs: zhPrograms,
     qa: zhQa,
-    readme: zhReadme,
     routes: zhRoutes,
     screens: zhScreens,
     shop: zhShop,
@@ -75,9 +75,9 @@ export const resources = {
     notifications: enNotifications,
     packet: enPacket,
     pages: enPages,
+    preview: enPreview,
     programs: enPrograms,
     qa: enQa,
-    readme: enReadme,
     routes: enRoutes,
     screens: enScreens,
     shop: enShop,

@@ -11,7 +11,7 @@ import { PdfPane } from './pdf-pane.tsx';
  * on a phone): the documents module's preview.pdf, once per language.
  */
 export function BilingualDocuments() {
-  const { t } = useTranslation('readme');
+  const { t } = useTranslation('preview');
   const { summary } = useWorkbenchCase();
   const [kind, setKind] = useState<DocumentKind>('petition_letter');
   return (

@@ -61,7 +61,7 @@ function itemTitle(t: (k: string, o?: Record<string, unknown>) => string, item: 
 
 /** The source file and its translation of one item: side by side, stacked on a phone or in one-page mode. */
 function ItemPanes({ item, stacked }: { item: CatalogueItem; stacked: boolean }) {
-  const { t } = useTranslation('readme');
+  const { t } = useTranslation('preview');
   const pane = (id: number | null, title: string, empty: string, testId: string) => (
     <PdfPane
       title={title}
@@ -89,7 +89,7 @@ function ItemPanes({ item, stacked }: { item: CatalogueItem; stacked: boolean })
  * full width, with Previous/Next item.
  */
 export function CompareScreen({ mode }: { mode: 'compare' | 'one' }) {
-  const { t } = useTranslation('readme');
+  const { t } = useTranslation('preview');
   const { message } = App.useApp();
   const { summary, program, readOnly } = useWorkbenchCase();
   const queryClient = useQueryClient();

@@ -24,7 +24,7 @@ import { PdfPageCanvas, usePdfDocument } from './pdf-document.tsx';
  * "Preview file is generating, please wait!" and reads the packet again until it is there.
  */
 export function PacketViewer() {
-  const { t } = useTranslation('readme');
+  const { t } = useTranslation('preview');
   const { summary, program } = useWorkbenchCase();
   const narrow = useNarrowScreen();
   const packet = useQuery({

@@ -14,7 +14,7 @@ export function PdfPane(props: {
   empty: string;
   testId: string;
 }) {
-  const { t } = useTranslation('readme');
+  const { t } = useTranslation('preview');
   const pdf = usePdfDocument(props.loadKey, props.load);
   const [paged, setPaged] = useState<{ key: string | null; page: number }>({ key: null, page: 1 });
   const page = paged.key === props.loadKey ? paged.page : 1;

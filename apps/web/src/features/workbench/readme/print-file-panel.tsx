@@ -30,7 +30,7 @@ function problemsOf(e: unknown): TPacketProblem[] | null {
  * once the case changed; a failed build's error; files that cannot go in, each with why and where to fix it.
  */
 export function PrintFilePanel() {
-  const { t } = useTranslation('readme');
+  const { t } = useTranslation('preview');
   const { message } = App.useApp();
   const { summary, program, readOnly } = useWorkbenchCase();
   const queryClient = useQueryClient();
@@ -149,7 +149,7 @@ export function PrintFilePanel() {
 }
 
 function FileInfo({ packet }: { packet: TPacket }) {
-  const { t } = useTranslation('readme');
+  const { t } = useTranslation('preview');
   const { locale } = useLocale();
   const file = packet.file!;
   return (
@@ -172,7 +172,7 @@ function FileInfo({ packet }: { packet: TPacket }) {
 }
 
 function Problems({ problems, program }: { problems: TPacketProblem[]; program: 'eb1a' | 'niw' }) {
-  const { t } = useTranslation('readme');
+  const { t } = useTranslation('preview');
   return (
     <Alert
       type="error"

@@ -33,7 +33,7 @@ const RIGHTS_PATH = '/personalCenter/purchaseRecord';
  * print file panel (Generate → progress → Download and Print).
  */
 export function ReadmeScreen() {
-  const { t } = useTranslation('readme');
+  const { t } = useTranslation('preview');
   const { summary } = useWorkbenchCase();
   const query = useQuery({
     queryKey: readmeKeys.readme(summary.id),
@@ -61,7 +61,7 @@ function ItemLink({ item, label }: { item: TReadmeItem; label: string }) {
 }
 
 function StepOne({ readme }: { readme: TReadme }) {
-  const { t } = useTranslation('readme');
+  const { t } = useTranslation('preview');
   const { locale } = useLocale();
   const { summary, readOnly } = useWorkbenchCase();
   const queryClient = useQueryClient();
@@ -153,7 +153,7 @@ function StepOne({ readme }: { readme: TReadme }) {
 }
 
 function StepTwo({ readme }: { readme: TReadme }) {
-  const { t } = useTranslation('readme');
+  const { t } = useTranslation('preview');
   const { project } = useWorkbenchCase();
   return (
     <Card size="small" title={t('step2.title')} className="readme__card" data-testid="readme-step2">
@@ -193,7 +193,7 @@ function StepTwo({ readme }: { readme: TReadme }) {
 }
 
 function StepThree({ readme }: { readme: TReadme }) {
-  const { t } = useTranslation('readme');
+  const { t } = useTranslation('preview');
   const { locale } = useLocale();
   const { fees } = readme;
   return (
