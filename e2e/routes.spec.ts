@@ -37,6 +37,10 @@ const CONTENT_SCREENS = new Set([
   '/NIW',
   // The six stages, the chooser and the case progression (issue 11), for visitors too.
   '/guidance',
+  // The print file and the previews (issue 14): behind the workbench's gate, which a visitor sees.
+  '/previewToPdf',
+  '/viewPreview',
+  '/onePagePreview',
 ]);
 /** Routes with parameters are exercised by their own journeys (e2e/shop.spec.ts). */
 const PARAMETER_ROUTE = (path: string) => path.includes('/:');

@@ -10,6 +10,7 @@ import enMessages from '../locales/en/messages.json' with { type: 'json' };
 import enNotifications from '../locales/en/notifications.json' with { type: 'json' };
 import enPacket from '../locales/en/packet.json' with { type: 'json' };
 import enPages from '../locales/en/pages.json' with { type: 'json' };
+import enPreview from '../locales/en/preview.json' with { type: 'json' };
 import enPrograms from '../locales/en/programs.json' with { type: 'json' };
 import enQa from '../locales/en/qa.json' with { type: 'json' };
 import enRoutes from '../locales/en/routes.json' with { type: 'json' };
@@ -29,6 +30,7 @@ import zhMessages from '../locales/zh/messages.json' with { type: 'json' };
 import zhNotifications from '../locales/zh/notifications.json' with { type: 'json' };
 import zhPacket from '../locales/zh/packet.json' with { type: 'json' };
 import zhPages from '../locales/zh/pages.json' with { type: 'json' };
+import zhPreview from '../locales/zh/preview.json' with { type: 'json' };
 import zhPrograms from '../locales/zh/programs.json' with { type: 'json' };
 import zhQa from '../locales/zh/qa.json' with { type: 'json' };
 import zhRoutes from '../locales/zh/routes.json' with { type: 'json' };
@@ -55,6 +57,7 @@ export const resources = {
     notifications: zhNotifications,
     packet: zhPacket,
     pages: zhPages,
+    preview: zhPreview,
     programs: zhPrograms,
     qa: zhQa,
     routes: zhRoutes,
@@ -76,6 +79,7 @@ export const resources = {
     notifications: enNotifications,
     packet: enPacket,
     pages: enPages,
+    preview: enPreview,
     programs: enPrograms,
     qa: enQa,
     routes: enRoutes,

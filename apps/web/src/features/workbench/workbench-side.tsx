@@ -72,7 +72,7 @@ export function WorkbenchSide() {
           key: 'function',
           links: [
             { key: 'readMe', to: tabPath(program, 'readMe') },
-            { key: 'preview', to: '/viewPreview' },
+            { key: 'preview', to: `/viewPreview?program=${program}` },
             { key: 'guidance', to: `/guidance?program=${program}` },
           ],
         },

@@ -1,5 +1,11 @@
-import { BuildingScreen } from '../../features/shell/building-screen.tsx';
+import { CompareScreen } from '../../features/preview/compare-screen.tsx';
+import { PreviewShell } from '../../features/preview/preview-shell.tsx';
 
+/** /onePagePreview: one item of the catalogue at a time, full width. */
 export default function OnePagePreviewPage() {
-  return <BuildingScreen titleKey="onePagePreview" descriptionKey="screens:onePagePreview.description" />;
+  return (
+    <PreviewShell titleKey="onePagePreview">
+      <CompareScreen mode="one" />
+    </PreviewShell>
+  );
 }

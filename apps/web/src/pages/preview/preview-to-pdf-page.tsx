@@ -1,5 +1,11 @@
-import { BuildingScreen } from '../../features/shell/building-screen.tsx';
+import { PacketViewer } from '../../features/preview/packet-viewer.tsx';
+import { PreviewShell } from '../../features/preview/preview-shell.tsx';
 
+/** /previewToPdf: the generated print file in the browser (pdf.js in this screen's own chunk). */
 export default function PreviewToPdfPage() {
-  return <BuildingScreen titleKey="previewToPdf" descriptionKey="screens:previewToPdf.description" />;
+  return (
+    <PreviewShell titleKey="previewToPdf">
+      <PacketViewer />
+    </PreviewShell>
+  );
 }

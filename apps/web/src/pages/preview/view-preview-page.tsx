@@ -1,5 +1,11 @@
-import { BuildingScreen } from '../../features/shell/building-screen.tsx';
+import { CompareScreen } from '../../features/preview/compare-screen.tsx';
+import { PreviewShell } from '../../features/preview/preview-shell.tsx';
 
+/** /viewPreview: the comparison preview (catalogue, source and translation side by side, reordering). */
 export default function ViewPreviewPage() {
-  return <BuildingScreen titleKey="viewPreview" descriptionKey="screens:viewPreview.description" />;
+  return (
+    <PreviewShell titleKey="viewPreview">
+      <CompareScreen mode="compare" />
+    </PreviewShell>
+  );
 }

@@ -6,12 +6,13 @@ import { DocumentTab } from '../../features/workbench/documents/document-tab.tsx
 import { EvidenceScreen } from '../../features/workbench/evidence/evidence-screen.tsx';
 import { LettersScreen } from '../../features/workbench/letters/letters-screen.tsx';
 import { PlanAttachments } from '../../features/workbench/plan/plan-attachments.tsx';
+import { ReadmeScreen } from '../../features/workbench/readme/readme-screen.tsx';
 import type { WorkbenchTab } from '../../features/workbench/workbench-tabs.ts';
 
 /**
  * A workbench tab other than Schedule and Form: Evidence, Reference (recommendation letters) and Endeavor (the
  * US plan's attachments) are built (issue 12); Endeavor's US plan editor and Petition's letter editor (issue 13)
- * load TipTap in a chunk of their own; ReadMe says what it will hold and that its stage opens later.
+ * load TipTap in a chunk of their own; ReadMe is the checklist and the print file (issue 14).
  */
 export default function WorkbenchTabPage({ tab }: { tab: WorkbenchTab; program: Program }) {
   const { t } = useTranslation('workbench');
@@ -25,6 +26,7 @@ export default function WorkbenchTabPage({ tab }: { tab: WorkbenchTab; program: 
       </>
     );
   if (tab === 'petition') return <DocumentTab kind="petition_letter" />;
+  if (tab === 'readMe') return <ReadmeScreen />;
   return (
     <section className="workbench__tab">
       <Typography.Title level={2}>{t(`tabs.${tab}.label`)}</Typography.Title>

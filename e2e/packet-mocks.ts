@@ -1,0 +1,249 @@
+import type {
+  Locale,
+  TCaseSummary,
+  TPacket,
+  TPacketFile,
+  TPacketOutlineNode,
+  TReadme,
+} from '@dossier/contract';
+import {
+  EVIDENCE_PATHS,
+  LANGUAGE_HEADER,
+  ZEvidencePage,
+  ZPacket,
+  ZPacketResponse,
+  ZReadme,
+  ZReadmeConfirmResponse,
+} from '@dossier/contract';
+import { resources } from '@dossier/i18n';
+import type { Page, Route } from '@playwright/test';
+
+/**
+ * Issue 14's readme and packet endpoints, answered in the browser while the server side is built on another
+ * branch (decision 0028). Only `…/readme/…` and `…/packet/…` are answered here; login, the case, evidence,
+ * letters and documents go to the real server. Every JSON answer is parsed with the contract's zod schema
+ * first, so a mock that drifts from packages/contract/src/packet.ts fails the journey. Drop this file (and its
+ * one call in workbench-readme.spec.ts) once the server answers these paths.
+ */
+
+const PACKET_PATH = /\/api\/customer\/case\/(\d+)\/(readme|packet)\/(confirm\/|file\/)?(\?.*)?$/;
+
+/** A real small PDF: `pages` pages of different heights (so a test can tell which one is drawn), an outline. */
+export function outlinedPdf(titles: { title: string; page: number }[], pages: number): Buffer {
+  const objects: string[] = [];
+  /** Adds an object; its number is 1-based. */
+  const add = (body: string) => objects.push(body);
+  const catalog = add('');
+  const pagesObj = add('');
+  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  const pageRefs: number[] = [];
+  for (let i = 1; i <= pages; i++) {
+    const text = `BT /F1 36 Tf 72 ${pageHeight(i) - 120} Td (Page ${i}) Tj ET`;
+    const stream = add(`<< /Length ${text.length} >>\nstream\n${text}\nendstream`);
+    pageRefs.push(
+      add(
+        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 612 ${pageHeight(i)}] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${stream} 0 R >>`,
+      ),
+    );
+  }
+  const outlines = add('');
+  const items = titles.map(() => add(''));
+  items.forEach((n, i) => {
+    const links = [
+      i > 0 ? `/Prev ${items[i - 1]} 0 R` : '',
+      i < items.length - 1 ? `/Next ${items[i + 1]} 0 R` : '',
+    ].join(' ');
+    objects[n - 1] =
+      `<< /Title (${titles[i]!.title}) /Parent ${outlines} 0 R ${links} /Dest [${pageRefs[titles[i]!.page - 1]} 0 R /Fit] >>`;
+  });
+  objects[outlines - 1] =
+    `<< /Type /Outlines /First ${items[0]} 0 R /Last ${items[items.length - 1]} 0 R /Count ${items.length} >>`;
+  objects[catalog - 1] =
+    `<< /Type /Catalog /Pages ${pagesObj} 0 R /Outlines ${outlines} 0 R /PageMode /UseOutlines >>`;
+  objects[pagesObj - 1] =
+    `<< /Type /Pages /Kids [${pageRefs.map((r) => `${r} 0 R`).join(' ')}] /Count ${pages} >>`;
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+/** Page i's height in points: every page differs, so the canvas's aspect ratio says which page is drawn. */
+export const pageHeight = (i: number) => 400 + 100 * i;
+
+export const MOCK_OUTLINE: TPacketOutlineNode[] = [
+  { title: 'Cover sheet', page: 1, children: [] },
+  {
+    title: 'Exhibits',
+    page: 2,
+    children: [
+      { title: 'Exhibit 1', page: 2, children: [] },
+      { title: 'Exhibit 2', page: 4, children: [] },
+    ],
+  },
+  { title: 'Letters', page: 5, children: [] },
+];
+const MOCK_PAGES = 5;
+
+/** The build as the poller sees it, one step per GET after Generate. */
+const STEPS: Pick<TPacket, 'state' | 'progress' | 'phase'>[] = [
+  { state: 'queued', progress: 0, phase: null },
+  { state: 'generating', progress: 25, phase: 'render' },
+  { state: 'generating', progress: 60, phase: 'assemble' },
+  { state: 'generating', progress: 90, phase: 'stamp' },
+  { state: 'ready', progress: 100, phase: null },
+];
+
+export interface PacketMock {
+  /** GETs of the packet answered while a build was on its way (the progress the screen saw). */
+  progressSeen: number[];
+  confirmed: boolean;
+  pdf: Buffer;
+  file: TPacketFile;
+  /** Starts a build as if another tab had pressed "Generate and Print Again" (the old file stays). */
+  rebuild(): void;
+}
+
+/**
+ * Answers the readme and packet paths for the logged-in customer. Completeness of the evidence part is read
+ * from the real server (a folder exists), so the journey completes the checklist by adding evidence; the other
+ * parts are complete. Fees and services come from the real case summary.
+ */
+export async function mockPacketEndpoints(page: Page, token: string, locale: Locale): Promise<PacketMock> {
+  const headers = { Authorization: `Bearer ${token}`, [LANGUAGE_HEADER]: locale };
+  const summary = (await (
+    await page.request.get('/api/customer/case/?project_code=USA_EB1A', { headers })
+  ).json()) as TCaseSummary;
+  const R = resources[locale].preview;
+  const pdf = outlinedPdf(
+    [
+      { title: 'Cover sheet', page: 1 },
+      { title: 'Exhibit 1', page: 2 },
+      { title: 'Exhibit 2', page: 4 },
+      { title: 'Letters', page: 5 },
+    ],
+    MOCK_PAGES,
+  );
+  const file: TPacketFile = {
+    size: pdf.length,
+    pages: MOCK_PAGES,
+    generated_at: new Date().toISOString(),
+    name: 'EB-1A petition packet.pdf',
+    outline: MOCK_OUTLINE,
+    missing_forms: [],
+  };
+  let step = -1;
+  let built = false;
+  const mock: PacketMock = {
+    progressSeen: [],
+    confirmed: false,
+    pdf,
+    file,
+    rebuild: () => {
+      step = 0;
+    },
+  };
+
+  const readme = async (): Promise<TReadme> => {
+    const evidence = ZEvidencePage.parse(
+      await (await page.request.get(EVIDENCE_PATHS.evidence(summary.id), { headers })).json(),
+    );
+    const hasEvidence = evidence.folders.length > 0;
+    const part = (key: TReadme['parts'][number]['key'], complete: boolean) => ({
+      key,
+      complete,
+      progress: { done: complete ? 1 : 0, total: 1 },
+      missing: complete
+        ? []
+        : [{ code: 'readme_evidence_missing', msg: R.parts.evidence, tab: 'evidence', target: null }],
+    });
+    const complete = hasEvidence;
+    return ZReadme.parse({
+      case_id: summary.id,
+      parts: [
+        part('forms', true),
+        part('evidence', hasEvidence),
+        part('letters', true),
+        part('plan', true),
+        part('petition', true),
+      ],
+      warnings: [
+        {
+          code: 'readme_letters_few',
+          msg: 'Fewer than 3 recommendation letters',
+          tab: 'reference',
+          target: null,
+        },
+      ],
+      can_confirm: complete,
+      confirmed_at: mock.confirmed && complete ? new Date().toISOString() : null,
+      confirmed: mock.confirmed && complete,
+      services: summary.rights.filter((r) => r.service !== 'DIY_STANDARD'),
+      procedures: ['download', 'print_sign', 'compile', 'file', 'status', 'rfe', 'interview', 'green_card'],
+      fees: summary.fees,
+    });
+  };
+
+  const packet = (): TPacket => {
+    const s =
+      step < 0
+        ? { state: 'none' as const, progress: 0, phase: null }
+        : STEPS[Math.min(step, STEPS.length - 1)]!;
+    return ZPacket.parse({
+      case_id: summary.id,
+      ...s,
+      // The last file stays while a new build runs (contract: ZPacket.file).
+      file: s.state === 'ready' || built ? file : null,
+      error: null,
+      problems: [],
+      readme_confirmed: mock.confirmed,
+    });
+  };
+
+  const json = (route: Route, status: number, body: unknown) =>
+    route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+
+  await page.route(PACKET_PATH, async (route) => {
+    const request = route.request();
+    const [, , area, sub] = PACKET_PATH.exec(
+      new URL(request.url()).pathname + new URL(request.url()).search,
+    )!;
+    const method = request.method();
+    if (area === 'readme' && !sub && method === 'GET') return json(route, 200, await readme());
+    if (area === 'readme' && sub === 'confirm/' && method === 'POST') {
+      const current = await readme();
+      if (!current.can_confirm) return json(route, 409, { code: 'stage_incomplete', msg: R.refused });
+      mock.confirmed = true;
+      return json(route, 200, ZReadmeConfirmResponse.parse({ msg: R.confirm, readme: await readme() }));
+    }
+    if (area === 'packet' && !sub && method === 'GET') {
+      if (step >= 0 && step < STEPS.length - 1) step++;
+      const answer = packet();
+      if (answer.state === 'ready') built = true;
+      if (answer.state === 'queued' || answer.state === 'generating') mock.progressSeen.push(answer.progress);
+      return json(route, 200, answer);
+    }
+    if (area === 'packet' && !sub && method === 'POST') {
+      if (!mock.confirmed) return json(route, 409, { code: 'readme_not_confirmed', msg: 'confirm first' });
+      if (step < 0 || step >= STEPS.length - 1) step = 0;
+      return json(route, 202, ZPacketResponse.parse({ msg: R.print.generating, packet: packet() }));
+    }
+    if (area === 'packet' && sub === 'file/' && method === 'GET') {
+      if (!packet().file) return json(route, 404, { code: 'packet_file_missing', msg: 'not yet' });
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/pdf',
+        headers: { 'content-disposition': `attachment; filename="${file.name}"` },
+        body: pdf,
+      });
+    }
+    return route.fallback();
+  });
+  return mock;
+}
