@@ -170,7 +170,7 @@ async function heldBy(ctx: AppContext, who: StaffPrincipal, id: number, db: Db):
  * the audit row written. Two staff claiming at once: one wins, the other answers 409 task_state.
  */
 export async function claimTask(ctx: AppContext, who: StaffPrincipal, id: number): Promise<TStaffTask> {
-  await handled(ctx, who, id);
+  const seen = await handled(ctx, who, id);
   await staffTx(ctx, who, async (tx) => {
     const now = ctx.clock.now();
     const row = await moveTask(tx, id, 'claim', now, { holderId: who.staffId, claimedAt: now });
@@ -191,7 +191,7 @@ export async function claimTask(ctx: AppContext, who: StaffPrincipal, id: number
       action: 'task.claim',
       targetType: 'service_task',
       targetId: id,
-      before: { status: 'submitted' },
+      before: { status: seen.row.status, submitted_at: seen.row.submittedAt?.toISOString() ?? null },
       after: { status: row.status, holder: who.actor },
       detail: { covers: row.covers, items: items.length },
     });
