@@ -6,7 +6,15 @@
 import { TASK_STATUSES, ZStaffTask, ZTask, ZTaskList } from '@dossier/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caseLock, entitlement, serviceTask, serviceTaskItem, staffAudit } from '../src/db/schema/index.ts';
+import {
+  caseLock,
+  entitlement,
+  planAttachment,
+  recommendationLetter,
+  serviceTask,
+  serviceTaskItem,
+  staffAudit,
+} from '../src/db/schema/index.ts';
 import { moveTask, TASK_TRANSITIONS, type TaskEvent } from '../src/modules/tasks/tasks.transitions.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { errMsg, evidenceCalls, expectError, type Owner, onCase } from './evidence-helpers.ts';
@@ -244,6 +252,72 @@ describe('review and translation tasks, the whole flow', () => {
   });
 });
 
+describe('translations of letters and plan attachments', () => {
+  it('attach each translated file to its letter, résumé or attachment slot', async () => {
+    const o = await taskOwner(t, ['TRANSLATION']);
+    const call = onCase(t, o);
+    const bytes = async (s: string) => storedUpload(t, o, `${s}.pdf`, await samplePdf(1, s));
+    const l = await call('POST', 'letters/', {
+      name: '李教授',
+      position: '教授',
+      needs_translation: true,
+      translation_mode: 'service',
+      letter_upload_id: await bytes('letter'),
+      resume_upload_id: await bytes('resume'),
+    });
+    expect(l.statusCode, l.body).toBe(200);
+    const a = await call('POST', 'plan/attachments/', {
+      name: '商业计划',
+      needs_translation: true,
+      translation_mode: 'service',
+      original_upload_id: await bytes('plan'),
+    });
+    expect(a.statusCode, a.body).toBe(200);
+    const { translation } = await api.tasksOf(o);
+    const sub = ZTask.parse((await api.submit(o, translation.id, ['plan', 'letters'])).json());
+    expect(sub.items.map((i) => i.kind)).toEqual(['plan_attachment', 'letter', 'resume']);
+    const translator = await newStaff(t, 'translator');
+    expect((await api.claim(translator, translation.id)).statusCode).toBe(200);
+    // Locked while in progress.
+    expectError(
+      await call('POST', 'letters/', { name: 'X', position: 'Y', needs_translation: false }),
+      409,
+      'case_locked',
+    );
+    const given = [];
+    for (const i of sub.items)
+      given.push({ key: i.key, upload_id: await api.resultFile(translator, translation.id, `${i.kind}-en`) });
+    const fin = await api.result(translator, translation.id, { translations: given });
+    expect(fin.statusCode, fin.body).toBe(200);
+    const [letter] = await t.ctx.db.db
+      .select()
+      .from(recommendationLetter)
+      .where(eq(recommendationLetter.caseId, o.caseId));
+    const [attachment] = await t.ctx.db.db
+      .select()
+      .from(planAttachment)
+      .where(eq(planAttachment.caseId, o.caseId));
+    expect([
+      attachment!.translationUploadId,
+      letter!.letterTranslationUploadId,
+      letter!.resumeTranslationUploadId,
+    ]).toEqual(given.map((g) => g.upload_id));
+    expect((await uploadRow(t, given[1]!.upload_id))?.attachedTo).toBe(
+      `letter:${letter!.id}:letter_translation`,
+    );
+    expect((await uploadRow(t, given[2]!.upload_id))?.attachedTo).toBe(
+      `letter:${letter!.id}:resume_translation`,
+    );
+    expect((await uploadRow(t, given[0]!.upload_id))?.attachedTo).toBe(
+      `plan_attachment:${attachment!.id}:translation`,
+    );
+    // Unlocked again.
+    expect(
+      (await call('POST', 'letters/', { name: 'X', position: 'Y', needs_translation: false })).statusCode,
+    ).toBe(200);
+  });
+});
+
 describe('the transition table', () => {
   it('allows exactly the moves the table lists, from every state', async () => {
     const o = await taskOwner(t, ['REVIEW']);
@@ -306,6 +380,8 @@ describe('the zip of a task', () => {
     const zip = await t.app.inject({ url });
     expect(zip.statusCode, zip.body).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
+    // Streamed: no length known up front.
+    expect(zip.headers['content-length']).toBeUndefined();
     const entries = await zipContents(zip.rawPayload);
     expect([...entries.keys()]).toEqual(['evidence/001-Prize _ Award letter.pdf']);
     expect(entries.get('evidence/001-Prize _ Award letter.pdf')!.equals(Buffer.from(c.chineseBytes))).toBe(
