@@ -24,6 +24,8 @@ import { shopRoutes } from './modules/shop/shop.routes.ts';
 import { staffRoutes } from './modules/shop/staff.routes.ts';
 import { webhookRoutes } from './modules/shop/webhook.routes.ts';
 import { staffAccountRoutes } from './modules/staff/staff.routes.ts';
+import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
+import { tasksStaffRoutes } from './modules/tasks/tasks-staff.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
@@ -99,6 +101,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(formsStaffRoutes(ctx), { prefix: '/api' });
   await app.register(referenceStaffRoutes(ctx), { prefix: '/api' });
   await app.register(uploadsRoutes(ctx), { prefix: '/api' });
+  await app.register(tasksRoutes(ctx), { prefix: '/api' });
+  await app.register(tasksStaffRoutes(ctx), { prefix: '/api' });
   await app.register(criteriaRoutes(ctx), { prefix: '/api' });
   await app.register(evidenceRoutes(ctx), { prefix: '/api' });
   await app.register(lettersRoutes(ctx), { prefix: '/api' });

@@ -16,6 +16,7 @@ type Access = 'public' | 'session' | readonly StaffRole[];
 const FINANCE = ['admin', 'finance'] as const;
 const CONTENT = ['admin', 'content_editor'] as const;
 const ADMIN = ['admin'] as const;
+const TASKS = ['admin', 'reviewer', 'translator'] as const;
 
 /** Who may call each staff route. */
 const MATRIX: Record<string, Access> = {
@@ -37,6 +38,13 @@ const MATRIX: Record<string, Access> = {
   'POST /api/staff/user/:id/disable/': ADMIN,
   'POST /api/staff/user/:id/reset_password/': ADMIN,
   'GET /api/staff/audit/': ADMIN,
+  'GET /api/staff/task/': TASKS,
+  'GET /api/staff/task/:id/': TASKS,
+  'GET /api/staff/task/:id/get_zip_file_url/': TASKS,
+  'POST /api/staff/task/:id/claim/': TASKS,
+  'PUT /api/staff/task/:id/file/': TASKS,
+  'POST /api/staff/task/:id/result/': TASKS,
+  'PUT /api/staff/me/display_name/': STAFF_ROLES,
 };
 
 let t: TestApp;
@@ -67,6 +75,8 @@ async function requestFor(key: string, self: StaffLogin | null) {
     payload = { current_password: self.password, new_password: `${self.password}-2` };
   }
   if (key.endsWith('reject_transfer/')) payload = { reason: 'matrix' };
+  if (key.endsWith('/result/')) payload = { comments: 'matrix' };
+  if (key.endsWith('/display_name/')) payload = { display_name: 'Matrix Name' };
   if (key.endsWith('confirm_transfer/')) {
     payload = {};
     headers['idempotency-key'] = `matrix-${uniqueUsername('key')}`;

@@ -20,4 +20,5 @@ export * from './reference.ts';
 export * from './routes.ts';
 export * from './shop.ts';
 export * from './staff.ts';
+export * from './tasks.ts';
 export * from './uploads.ts';

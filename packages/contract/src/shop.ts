@@ -270,7 +270,15 @@ export const ZPaymentFlagPage = ZPage(ZPaymentFlag);
 // ── Entitlements (rights) and plans ─────────────────────────────────────────────────────────────────────
 
 /** Review/translation request states (spec §4 Rights entries); null for services without a task. */
-export const TASK_STATUSES = ['can_submit', 'submitted', 'cancelled', 'resubmitted', 'audited'] as const;
+export const TASK_STATUSES = [
+  'can_submit',
+  'submitted',
+  'cancelled',
+  'resubmitted',
+  'in_progress',
+  'audited',
+] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 export const ZRight = z.object({
   id: z.number().int(),

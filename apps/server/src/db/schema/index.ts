@@ -8,5 +8,6 @@ export * from './qa.ts';
 export * from './reference.ts';
 export * from './shop.ts';
 export * from './staff.ts';
+export * from './tasks.ts';
 export * from './uploads.ts';
 export * from './workbench.ts';

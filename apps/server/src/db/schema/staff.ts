@@ -21,6 +21,8 @@ export const staffUser = pgTable(
     id: serial('id').primaryKey(),
     /** Lower-case, unique. */
     username: text('username').notNull(),
+    /** The name customers see on results (a translator's certification); the username when unset. */
+    displayName: text('display_name'),
     /** StaffRole */
     role: text('role').notNull(),
     /** `scrypt$<log2 N>$<r>$<p>$<salt b64url>$<hash b64url>` (modules/staff/password.ts). */

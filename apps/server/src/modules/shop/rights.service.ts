@@ -12,7 +12,7 @@ import {
 import { and, asc, desc, eq, gt, inArray, max } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { entitlement, orderItem, product, project, shopOrder } from '../../db/schema/index.ts';
+import { entitlement, orderItem, product, project, serviceTask, shopOrder } from '../../db/schema/index.ts';
 import { localName } from './catalogue.service.ts';
 import type { OrderRow } from './order-transitions.ts';
 import { appendPlanRecord, ensurePlan } from './plan.service.ts';
@@ -168,15 +168,23 @@ export async function grantEntitlements(db: Db, order: OrderRow, now: Date): Pro
 export async function myRights(ctx: AppContext, customerId: number, locale: Locale): Promise<TRight[]> {
   const now = ctx.clock.now();
   const rows = await ctx.db.db
-    .select({ e: entitlement, orderNo: shopOrder.orderNo, projectCode: project.code, p: product })
+    .select({
+      e: entitlement,
+      orderNo: shopOrder.orderNo,
+      projectCode: project.code,
+      p: product,
+      task: { status: serviceTask.status, submittedAt: serviceTask.submittedAt },
+    })
     .from(entitlement)
+    .leftJoin(serviceTask, eq(serviceTask.id, entitlement.id))
     .innerJoin(orderItem, eq(entitlement.orderItemId, orderItem.id))
     .innerJoin(shopOrder, eq(orderItem.orderId, shopOrder.id))
     .innerJoin(project, eq(entitlement.projectId, project.id))
     .innerJoin(product, eq(orderItem.productId, product.id))
     .where(eq(entitlement.customerId, customerId))
     .orderBy(desc(entitlement.createdAt), desc(entitlement.id));
-  return rows.map(({ e, orderNo, projectCode, p }) => ({
+  // The review / translation task (modules/tasks) holds the request's state once it exists.
+  return rows.map(({ e, orderNo, projectCode, p, task }) => ({
     id: e.id,
     project_code: projectCode as ProjectCode,
     service: e.service as ServiceCode,
@@ -185,10 +193,10 @@ export async function myRights(ctx: AppContext, customerId: number, locale: Loca
     starts_at: e.startsAt.toISOString(),
     expires_at: e.expiresAt.toISOString(),
     order_no: orderNo,
-    task_status: (TASK_STATUSES as readonly string[]).includes(e.taskStatus ?? '')
-      ? (e.taskStatus as TRight['task_status'])
+    task_status: (TASK_STATUSES as readonly string[]).includes(task?.status ?? e.taskStatus ?? '')
+      ? ((task?.status ?? e.taskStatus) as TRight['task_status'])
       : null,
-    submitted_at: e.submittedAt?.toISOString() ?? null,
+    submitted_at: (task?.submittedAt ?? e.submittedAt)?.toISOString() ?? null,
   }));
 }
 

@@ -1,0 +1,129 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { TaskErrorCode as E, type Locale, TASK_ZIP_LINK_SECONDS } from '@dossier/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import { ZipFile } from 'yazl';
+import type { AppContext } from '../../context.ts';
+import { serviceTask, upload } from '../../db/schema/index.ts';
+import { errorOf, notFound } from '../../plugins/errors.ts';
+import { documentPreview } from '../documents/preview.ts';
+import { blobKey } from '../uploads/uploads.blobs.ts';
+import type { ItemDraft } from './tasks.items.ts';
+import { taskItems } from './tasks.service.ts';
+import type { TaskRow } from './tasks.transitions.ts';
+
+/**
+ * The zip of exactly one task's materials (spec §7 get_zip_file_url): a link signed with the app secret
+ * (HMAC-SHA256 over task, customer and expiry; TASK_ZIP_LINK_SECONDS), and the zip written as a stream entry by
+ * entry (yazl; each file opened only when its turn comes), never built in memory.
+ */
+
+const macOf = (secret: Buffer, taskId: number, customerId: number, expires: number) =>
+  createHmac('sha256', secret).update(`task-zip:${taskId}:${customerId}:${expires}`).digest('base64url');
+
+/** The signed link for `row` (the caller has checked it is theirs, or is staff). */
+export function zipLink(ctx: AppContext, row: TaskRow): { url: string; expires_in: number } {
+  const expires = Math.floor(ctx.clock.now().getTime() / 1000) + TASK_ZIP_LINK_SECONDS;
+  const sig = macOf(ctx.authSecret, row.id, row.customerId, expires);
+  return {
+    url: `/api/customer/task/${row.id}/zip/?expires=${expires}&sig=${sig}`,
+    expires_in: TASK_ZIP_LINK_SECONDS,
+  };
+}
+
+/**
+ * The task a signed link opens: 403 task_link_invalid for a signature that does not match (another task id, a
+ * changed expiry), 410 task_link_expired once past its time, 404 when the task is gone.
+ */
+export async function taskOfZipLink(
+  ctx: AppContext,
+  id: number,
+  q: { expires: number; sig: string },
+): Promise<TaskRow> {
+  const [row] = await ctx.db.db.select().from(serviceTask).where(eq(serviceTask.id, id));
+  if (!row) throw notFound();
+  const want = Buffer.from(macOf(ctx.authSecret, row.id, row.customerId, q.expires));
+  const got = Buffer.from(q.sig);
+  if (want.length !== got.length || !timingSafeEqual(want, got)) throw errorOf(403, E.linkInvalid);
+  if (q.expires * 1000 <= ctx.clock.now().getTime()) throw errorOf(410, E.linkExpired);
+  return row;
+}
+
+const FOLDER: Record<ItemDraft['kind'], string> = {
+  petition_letter: 'petition',
+  us_plan: 'plan',
+  plan_attachment: 'plan',
+  evidence_file: 'evidence',
+  letter: 'letters',
+  resume: 'letters',
+};
+
+/** A name safe in every unzip tool: no separators, no control characters, bounded. */
+const safe = (s: string) =>
+  s
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, '_')
+    .replace(/^\.+/, '_')
+    .trim()
+    .slice(0, 80) || 'file';
+const extOf = (name: string) => /\.[A-Za-z0-9]{1,5}$/.exec(name)?.[0]?.toLowerCase() ?? '';
+
+export interface ZipEntry {
+  path: string;
+  open: () => Promise<Readable>;
+}
+
+/** The entries of a task's zip, in the task's order (numbered so they sort as on screen). */
+export async function zipEntries(ctx: AppContext, row: TaskRow, locale: Locale): Promise<ZipEntry[]> {
+  const items = await taskItems(ctx.db.db, row);
+  const ids = items.map((i) => i.uploadId).filter((x): x is number => x !== null);
+  const uploads = ids.length
+    ? await ctx.db.db
+        .select()
+        .from(upload)
+        .where(and(eq(upload.customerId, row.customerId), inArray(upload.id, ids)))
+    : [];
+  const byId = new Map(uploads.map((u) => [u.id, u]));
+  const entries: ZipEntry[] = [];
+  items.forEach((item, i) => {
+    const n = String(i + 1).padStart(3, '0');
+    const dir = FOLDER[item.kind];
+    if (item.kind === 'petition_letter' || item.kind === 'us_plan') {
+      const kind = item.kind;
+      entries.push({
+        path: `${dir}/${n}-${kind === 'petition_letter' ? 'petition-letter' : 'us-plan'}.pdf`,
+        open: async () =>
+          Readable.from([Buffer.from(await documentPreview(ctx.db.db, row.caseId, kind, locale))]),
+      });
+      return;
+    }
+    const u = item.uploadId === null ? undefined : byId.get(item.uploadId);
+    if (!u) return; // deleted meanwhile: nothing to give
+    const suffix = item.kind === 'letter' ? '-letter' : item.kind === 'resume' ? '-resume' : '';
+    entries.push({
+      path: `${dir}/${n}-${safe(item.name)}${suffix}${extOf(u.originalName)}`,
+      open: async () => (await ctx.storage.get(blobKey(u.customerId, u.sha256))).stream,
+    });
+  });
+  return entries;
+}
+
+/** The zip as a stream: each entry's bytes are read from storage when the zip writer reaches it. */
+export function zipStream(
+  entries: readonly ZipEntry[],
+  onError: (err: unknown) => void,
+): NodeJS.ReadableStream {
+  const zip = new ZipFile();
+  for (const e of entries) {
+    zip.addReadStreamLazy(e.path, { compress: !e.path.endsWith('.pdf') }, (cb) => {
+      e.open().then(
+        (s) => cb(null, s),
+        (err) => {
+          onError(err);
+          cb(err, Readable.from([]));
+        },
+      );
+    });
+  }
+  zip.end();
+  return zip.outputStream;
+}
