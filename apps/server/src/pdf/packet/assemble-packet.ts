@@ -12,7 +12,7 @@ import {
   referenceLabel,
   tabAndCertificatePagesDoc,
 } from './packet-documents.ts';
-import { stampText } from './stamp.ts';
+import { type Stamp, stampPage } from './stamp.ts';
 
 /**
  * pdf-lib yields to the event loop every N objects with a setTimeout(0) (≥ 1 ms each). In the embedded
@@ -24,9 +24,6 @@ const LOAD = { updateMetadata: false, parseSpeed: OBJECTS_PER_TICK } as const;
 
 /** Every character a stamp can contain (see packet:uscis.stamp_* in packages/i18n). */
 const STAMP_CHARACTERS = 'Exhibit - p. of Page 0123456789';
-
-/** Packet order (architecture § Packet). The cover sheet is for the petitioner and is not numbered. */
-const FORM_ORDER: FormKey[] = ['G-1145', 'I-140', 'I-907'];
 
 interface Placed {
   title: string;
@@ -79,12 +76,14 @@ export async function assemblePacket(
     return { title, start, count: pages.length };
   };
 
-  // 1. Forms: G-1145 → payment form(s) → I-140 → I-907 (+ its payment form, a separate payment).
+  // 1. Forms (architecture § Packet; decision 0025): the payment form on top of the package, as USCIS asks,
+  //    → G-1145 → I-140 → with premium processing a second payment form (a separate payment) on top of the I-907.
+  //    The cover sheet is for the petitioner and is not numbered.
   const placedForms: Placed[] = [];
   const missingForms: FormKey[] = [];
   const byKey = new Map(input.forms.map((f) => [f.key, f]));
-  const formSequence: FormKey[] = [FORM_ORDER[0]!, input.payment, 'I-140'];
-  if (input.premium) formSequence.push('I-907', input.payment);
+  const formSequence: FormKey[] = [input.payment, 'G-1145', 'I-140'];
+  if (input.premium) formSequence.push(input.payment, 'I-907');
   for (const key of formSequence) {
     const form = byKey.get(key);
     if (!form?.pdf) {
@@ -109,7 +108,7 @@ export async function assemblePacket(
   step('render');
 
   // 3. Exhibits (the exhibit list is inserted before them once their pages are known).
-  const tabs = tabAndCertificatePagesDoc(input.exhibits);
+  const tabs = tabAndCertificatePagesDoc(input);
   const tabsRendered = await renderLetter({
     validated: true,
     doc: tabs.doc,
@@ -141,16 +140,16 @@ export async function assemblePacket(
   }
 
   // 4. Recommendation letters, 5. US plan and attachments.
+  //    Every translation is followed by its translator's certificate, as the exhibits' are (8 CFR 103.2(b)(3)).
   const placedLetters: Placed[] = [];
-  for (const [i, l] of input.letters.entries()) {
+  for (const l of input.letters) {
     const start = out.getPageCount();
     await append(l.pdf, l.recommender);
-    if (l.translation) await append(l.translation.pdf, l.recommender);
-    placedLetters.push({
-      title: en('outline.letter', { n: i + 1, name: l.recommender }),
-      start,
-      count: out.getPageCount() - start,
-    });
+    if (l.translation) {
+      await append(l.translation.pdf, l.recommender);
+      out.addPage(tabPages[tabCursor++]!);
+    }
+    placedLetters.push({ title: l.recommender, start, count: out.getPageCount() - start });
     step('assemble');
   }
   lap('copy');
@@ -164,11 +163,18 @@ export async function assemblePacket(
   lap('render_plan');
   const placedPlan = await append(plan.bytes, en('outline.plan'));
   const placedAttachments: Placed[] = [];
-  for (const [i, a] of input.plan.attachments.entries()) {
-    const placed = await append(a.pdf, a.title);
-    placedAttachments.push({ ...placed, title: en('outline.attachment', { n: i + 1, title: a.title }) });
+  for (const a of input.plan.attachments) {
+    const start = out.getPageCount();
+    await append(a.pdf, a.title);
+    if (a.translation) {
+      await append(a.translation.pdf, a.title);
+      out.addPage(tabPages[tabCursor++]!);
+    }
+    placedAttachments.push({ title: a.title, start, count: out.getPageCount() - start });
     step('assemble');
   }
+  if (tabCursor !== tabPages.length)
+    throw new Error(`tab/certificate pages: ${tabPages.length - tabCursor} unused`);
 
   lap('copy');
   // 6. The exhibit list goes right before the exhibits; its length shifts every later page, so render it
@@ -213,20 +219,23 @@ export async function assemblePacket(
   // 8. Stamps: "Exhibit N - p. i of n" on exhibit pages, "Page X of Y" on every mailed page.
   // Stamps use a subset of the same embedded font as the letters: nothing depends on the reader's fonts.
   const font = (await createFontSet(out, STAMP_CHARACTERS, { boldText: ' ' })).regular;
+  // Each stamp sits inside the page's visible box, ≥ 0.4 in from its edge; content under a stamp is scaled down.
   const total = pages.length;
-  pages.forEach((page, idx) => {
-    stampText(page, font, en('uscis.stamp_page', { x: idx + 1, y: total }), 'br');
-  });
+  const stamps: Stamp[][] = pages.map((_, idx) => [
+    { label: en('uscis.stamp_page', { x: idx + 1, y: total }), corner: 'br' },
+  ]);
   for (const e of exhibits) {
     for (let i = 0; i < e.count; i++) {
-      stampText(
-        pages[e.start + i]!,
-        font,
-        en('uscis.stamp_exhibit', { n: e.n, i: i + 1, count: e.count }),
-        'tr',
-      );
+      stamps[e.start + i]!.push({
+        label: en('uscis.stamp_exhibit', { n: e.n, i: i + 1, count: e.count }),
+        corner: 'tr',
+      });
     }
   }
+  const scaledPages: number[] = [];
+  pages.forEach((page, idx) => {
+    if (stampPage(page, font, stamps[idx]!, { fit: true }).scale < 1) scaledPages.push(idx);
+  });
   step('stamp');
   lap('stamp');
 
@@ -247,7 +256,7 @@ export async function assemblePacket(
   const dangling = [...letter.danglingReferences, ...plan.danglingReferences];
   const cover = await renderLetter({
     validated: true,
-    doc: coverSheetDoc(input, { checklist, missingForms, dangling: dangling.length }),
+    doc: coverSheetDoc(input, { checklist, missingForms, formSequence, dangling: dangling.length }),
     locale: input.locale,
     resolveReference,
   });
@@ -335,12 +344,13 @@ export async function assemblePacket(
       section(
         o('plan'),
         planPlaced,
-        attachments.map((a) => section(a.title, a)),
+        attachments.map((a, i) => section(o('attachment', { n: i + 1, title: a.title }), a)),
       ),
     ],
     exhibitPages: new Map(exhibits.map((e) => [e.id, { n: e.n, firstPage: at(e) + 1, pageCount: e.count }])),
     danglingReferences: dangling,
     missingForms,
+    scaledPages: scaledPages.map((idx) => idx + c + 1),
     timings,
   };
 }

@@ -127,6 +127,12 @@ export async function buildSampleCase(opts: {
     {
       title: 'Letter of intent from a U.S. research partner',
       pdf: keep(await textPdf('Letter of intent', 4, 700)),
+      // Written in Chinese by the partner's China office: translated, with the translator's certificate.
+      translation: {
+        pdf: keep(await textPdf('Translation — Letter of intent', 4, 702)),
+        translator: { name: 'Mei Lin', address: '100 Main Street, Springfield, IL 62701' },
+        fromLanguage: 'Chinese',
+      },
     },
     { title: 'Project budget and timeline', pdf: keep(await textPdf('Budget and timeline', 3, 701)) },
   ];
