@@ -22,6 +22,21 @@ import { type Stamp, stampPage } from './stamp.ts';
 const OBJECTS_PER_TICK = 2000;
 const LOAD = { updateMetadata: false, parseSpeed: OBJECTS_PER_TICK } as const;
 
+/**
+ * Bytes whose `slice` is a view (decision 0025). pdf-lib's parser copies every stream's contents out of the
+ * file (`slice`) and `copyPages` copies them again (`clone` → `slice`): on a 1,500-page case that held a
+ * second and a transient third copy of every input. The inputs stay alive for the whole build anyway (the
+ * caller holds them) and pdf-lib never writes into stream contents, so the packet's streams can simply be
+ * views of them. Only what the build itself creates (stamps, scaled-content wrappers, outline) is new.
+ */
+class SharedBytes extends Uint8Array {
+  override slice(start?: number, end?: number): Uint8Array<ArrayBuffer> {
+    return this.subarray(start, end);
+  }
+}
+const load = (bytes: Uint8Array) =>
+  PDFDocument.load(new SharedBytes(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), LOAD);
+
 /** Every character a stamp can contain (see packet:uscis.stamp_* in packages/i18n). */
 const STAMP_CHARACTERS = 'Exhibit - p. of Page 0123456789';
 
@@ -69,7 +84,7 @@ export async function assemblePacket(
   out.setCreator('Dossier');
 
   const append = async (bytes: Uint8Array, title: string): Promise<Placed> => {
-    const src = await PDFDocument.load(bytes, LOAD);
+    const src = await load(bytes);
     const pages = await out.copyPages(src, src.getPageIndices());
     const start = out.getPageCount();
     for (const p of pages) out.addPage(p);
@@ -121,7 +136,7 @@ export async function assemblePacket(
     );
   }
   lap('render_tabs');
-  const tabsDoc = await PDFDocument.load(tabsRendered.bytes, LOAD);
+  const tabsDoc = await load(tabsRendered.bytes);
   const tabPages = await out.copyPages(tabsDoc, tabsDoc.getPageIndices());
   step('render');
   const exhibitsStart = out.getPageCount();
@@ -195,7 +210,7 @@ export async function assemblePacket(
     if (list.pageCount === listPages) break;
     listPages = list.pageCount;
   }
-  const listDoc = await PDFDocument.load(list!.bytes, LOAD);
+  const listDoc = await load(list!.bytes);
   const listCopied = await out.copyPages(listDoc, listDoc.getPageIndices());
   for (const [i, p] of listCopied.entries()) out.insertPage(exhibitsStart + i, p);
   const shift = (p: Placed): Placed => (p.start >= exhibitsStart ? { ...p, start: p.start + listPages } : p);
@@ -260,7 +275,7 @@ export async function assemblePacket(
     locale: input.locale,
     resolveReference,
   });
-  const coverDoc = await PDFDocument.load(cover.bytes, LOAD);
+  const coverDoc = await load(cover.bytes);
   const coverPages = await out.copyPages(coverDoc, coverDoc.getPageIndices());
   for (const [i, p] of coverPages.entries()) out.insertPage(i, p);
   const c = coverPages.length;

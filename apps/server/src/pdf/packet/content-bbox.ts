@@ -328,36 +328,49 @@ export function contentMarks(page: PDFPage, whole: Rect): Rect[] {
     } else if (c === 123 || c === 125 || c === 41 || c === 62) i++;
     else {
       const s = i;
+      if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46) {
+        // A number, parsed in place (most tokens of a content stream are numbers).
+        let sign = 1;
+        let v = 0;
+        let scale = 0;
+        for (; i < n && !isSpace(bytes[i]!) && !isDelim(bytes[i]!); i++) {
+          const d = bytes[i]!;
+          if (d === 45) sign = -sign;
+          else if (d === 46) scale = 1;
+          else if (d >= 48 && d <= 57) {
+            v = v * 10 + d - 48;
+            if (scale) scale *= 10;
+          }
+        }
+        push((sign * v) / (scale || 1));
+        continue;
+      }
       while (i < n && !isSpace(bytes[i]!) && !isDelim(bytes[i]!)) i++;
       const word = String.fromCharCode(...bytes.subarray(s, i));
-      const v = Number(word);
-      if (word !== '' && !Number.isNaN(v) && /^[+\-.\d]/.test(word)) push(v);
-      else {
-        if (word === 'BI') {
-          operator('BI');
-          // Skip the parameters and the binary data up to "EI" standing alone.
-          while (
-            i < n &&
-            !(
-              bytes[i - 1] !== undefined &&
-              isSpace(bytes[i - 1]!) &&
-              bytes[i] === 73 &&
-              bytes[i + 1] === 68 &&
-              isSpace(bytes[i + 2] ?? 32)
-            )
+      if (word === 'BI') {
+        operator('BI');
+        // Skip the parameters and the binary data up to "EI" standing alone.
+        while (
+          i < n &&
+          !(
+            bytes[i - 1] !== undefined &&
+            isSpace(bytes[i - 1]!) &&
+            bytes[i] === 73 &&
+            bytes[i + 1] === 68 &&
+            isSpace(bytes[i + 2] ?? 32)
           )
-            i++;
-          i += 3;
-          while (
-            i < n &&
-            !(isSpace(bytes[i - 1]!) && bytes[i] === 69 && bytes[i + 1] === 73 && isSpace(bytes[i + 2] ?? 32))
-          )
-            i++;
-          i += 2;
-        } else operator(word);
-        operands.length = 0;
-        arrays.length = 0;
-      }
+        )
+          i++;
+        i += 3;
+        while (
+          i < n &&
+          !(isSpace(bytes[i - 1]!) && bytes[i] === 69 && bytes[i + 1] === 73 && isSpace(bytes[i + 2] ?? 32))
+        )
+          i++;
+        i += 2;
+      } else operator(word);
+      operands.length = 0;
+      arrays.length = 0;
     }
   }
   if (unknown) return [whole];

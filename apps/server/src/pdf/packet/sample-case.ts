@@ -45,6 +45,15 @@ export const BENCH_SCALE: SampleScale = {
   recommendationLetters: 5,
 };
 
+/** `npm run bench:packet -- --pages 1500`: the robustness target, 100 exhibits and ≈ 1,500 pages. */
+export const LARGE_SCALE: SampleScale = {
+  exhibits: 100,
+  textPages: 20,
+  scanPages: 9,
+  letterSections: 39,
+  recommendationLetters: 5,
+};
+
 /**
  * Where the blank official PDFs are looked for: the blanks the release ships (packages/forms/blanks, decision
  * 0013), or OFFICIAL_FORMS_DIR. A form whose blank is absent is listed as missing on the cover sheet.
