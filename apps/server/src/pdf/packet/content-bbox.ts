@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import {
   decodePDFRawStream,
   PDFArray,
@@ -140,7 +141,7 @@ export function contentMarks(page: PDFPage, whole: Rect): Rect[] {
           let widths = fontCache.get(name);
           if (!widths) {
             const font = fonts?.lookupMaybe(PDFName.of(name), PDFDict);
-            widths = font ? fontWidths(font) : WIDE;
+            widths = font ? cachedFontWidths(font) : WIDE;
             fontCache.set(name, widths);
           }
           gs.font = widths;
@@ -277,10 +278,12 @@ export function contentMarks(page: PDFPage, whole: Rect): Rect[] {
     else if (c === 40) {
       let depth = 1;
       const str: number[] = [];
-      i++;
+      const start = ++i;
+      let escaped = false;
       while (i < n && depth > 0) {
         const d = bytes[i]!;
         if (d === 92) {
+          escaped = true;
           const e = bytes[i + 1] ?? 0;
           i += 2;
           if (e >= 48 && e <= 55) {
@@ -298,22 +301,30 @@ export function contentMarks(page: PDFPage, whole: Rect): Rect[] {
         str.push(d);
         i++;
       }
-      push({ str: Uint8Array.from(str) });
+      // Without escapes the string is its bytes: a view, no copy.
+      push({ str: escaped ? Uint8Array.from(str) : bytes.subarray(start, i - 1) });
     } else if (c === 60 && bytes[i + 1] === 60) {
       i += 2; // dictionaries (marked-content properties) carry nothing painted: their contents become operands
     } else if (c === 62 && bytes[i + 1] === 62) i += 2;
     else if (c === 60) {
-      let hex = '';
-      i++;
-      while (i < n && bytes[i] !== 62) {
-        if (!isSpace(bytes[i]!)) hex += String.fromCharCode(bytes[i]!);
-        i++;
+      // Hex string (what pdf-lib and most generators write for CID fonts), decoded in place.
+      const start = ++i;
+      while (i < n && bytes[i] !== 62) i++;
+      const str = new Uint8Array((i - start + 1) >> 1);
+      let len = 0;
+      let half = -1;
+      for (let k = start; k < i; k++) {
+        const h = hexValue(bytes[k]!);
+        if (h < 0) continue;
+        if (half < 0) half = h;
+        else {
+          str[len++] = (half << 4) | h;
+          half = -1;
+        }
       }
+      if (half >= 0) str[len++] = half << 4;
       i++;
-      if (hex.length % 2) hex += '0';
-      const str = new Uint8Array(hex.length / 2);
-      for (let k = 0; k < str.length; k++) str[k] = Number.parseInt(hex.slice(2 * k, 2 * k + 2), 16) || 0;
-      push({ str });
+      push({ str: str.subarray(0, len) });
     } else if (c === 91) {
       arrays.push([]);
       i++;
@@ -324,7 +335,7 @@ export function contentMarks(page: PDFPage, whole: Rect): Rect[] {
     } else if (c === 47) {
       const s = ++i;
       while (i < n && !isSpace(bytes[i]!) && !isDelim(bytes[i]!)) i++;
-      push(String.fromCharCode(...bytes.subarray(s, i)));
+      push(ascii(bytes, s, i));
     } else if (c === 123 || c === 125 || c === 41 || c === 62) i++;
     else {
       const s = i;
@@ -346,7 +357,7 @@ export function contentMarks(page: PDFPage, whole: Rect): Rect[] {
         continue;
       }
       while (i < n && !isSpace(bytes[i]!) && !isDelim(bytes[i]!)) i++;
-      const word = String.fromCharCode(...bytes.subarray(s, i));
+      const word = ascii(bytes, s, i);
       if (word === 'BI') {
         operator('BI');
         // Skip the parameters and the binary data up to "EI" standing alone.
@@ -387,6 +398,19 @@ export function contentBBox(page: PDFPage, whole: Rect): Rect | undefined {
   );
 }
 
+function hexValue(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 65 && c <= 70) return c - 55;
+  if (c >= 97 && c <= 102) return c - 87;
+  return -1;
+}
+
+function ascii(bytes: Uint8Array, from: number, to: number): string {
+  let s = '';
+  for (let k = from; k < to; k++) s += String.fromCharCode(bytes[k]!);
+  return s;
+}
+
 const ESCAPES: Record<number, number> = { 110: 10, 114: 13, 116: 9, 98: 8, 102: 12 };
 
 /** A string's advance in ems. */
@@ -412,6 +436,7 @@ function fontWidths(font: PDFDict): FontWidths {
     const dw = (dict && dictNumber(dict, 'DW')) ?? 1000;
     const w = dict?.lookupMaybe(PDFName.of('W'), PDFArray);
     const table = new Map<number, number>();
+    const ranges: Array<[number, number, number]> = [];
     let widest = dw;
     if (w) {
       for (let k = 0; k < w.size(); ) {
@@ -428,7 +453,7 @@ function fontWidths(font: PDFDict): FontWidths {
         } else {
           const last = numberAt(w, k + 1) ?? first;
           const v = numberAt(w, k + 2) ?? dw;
-          for (let c = first; c <= last && c - first < 65536; c++) table.set(c, v);
+          ranges.push([first, last, v]);
           widest = Math.max(widest, v);
           k += 3;
         }
@@ -439,7 +464,7 @@ function fontWidths(font: PDFDict): FontWidths {
       let ems = 0;
       for (let k = 0; k < b.length; k += 2) {
         const cid = (b[k]! << 8) | (b[k + 1] ?? 0);
-        ems += (identity ? (table.get(cid) ?? dw) : Math.max(widest, 1000)) / 1000;
+        ems += (identity ? (table.get(cid) ?? rangeWidth(ranges, cid) ?? dw) : Math.max(widest, 1000)) / 1000;
       }
       return ems;
     };
@@ -458,6 +483,22 @@ function fontWidths(font: PDFDict): FontWidths {
   };
 }
 
+function rangeWidth(ranges: Array<[number, number, number]>, cid: number): number | undefined {
+  for (const [first, last, w] of ranges) if (cid >= first && cid <= last) return w;
+  return undefined;
+}
+
+/** Widths per font dictionary: pages of one document share their fonts, so each is read once. */
+const WIDTHS = new WeakMap<PDFDict, FontWidths>();
+function cachedFontWidths(font: PDFDict): FontWidths {
+  let w = WIDTHS.get(font);
+  if (!w) {
+    w = fontWidths(font);
+    WIDTHS.set(font, w);
+  }
+  return w;
+}
+
 function dictNumber(dict: PDFDict, key: string): number | undefined {
   const v = dict.lookup(PDFName.of(key));
   return v instanceof PDFNumber ? v.asNumber() : undefined;
@@ -472,7 +513,24 @@ function contentBytes(ctx: PDFContext, contents: unknown): Uint8Array {
     }
   } else if (contents instanceof PDFStream) streams.push(contents);
   const parts = streams.map((s) => {
-    if (s instanceof PDFRawStream) return decodePDFRawStream(s).decode();
+    if (s instanceof PDFRawStream) {
+      // Plain Flate (nearly every content stream) through zlib: pdf-lib's JavaScript inflater is ~10× slower.
+      const filter = s.dict.lookup(PDFName.of('Filter'));
+      const plainFlate =
+        (filter instanceof PDFName ||
+          (filter instanceof PDFArray && filter.size() === 1 && filter.lookup(0) instanceof PDFName)) &&
+        String(filter instanceof PDFArray ? filter.lookup(0) : filter) === '/FlateDecode' &&
+        !s.dict.has(PDFName.of('DecodeParms'));
+      if (plainFlate) {
+        try {
+          return new Uint8Array(inflateSync(s.contents));
+        } catch {
+          // A damaged or truncated stream: let pdf-lib's tolerant decoder try.
+        }
+      }
+      if (!filter) return s.contents;
+      return decodePDFRawStream(s).decode();
+    }
     const own = s as PDFStream & { getUnencodedContents?: () => Uint8Array };
     return own.getUnencodedContents ? own.getUnencodedContents() : s.getContents();
   });
