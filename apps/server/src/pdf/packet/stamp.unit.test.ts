@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { PDFDocument, PDFName, PDFNumber, rgb, StandardFonts } from '@cantoo/pdf-lib';
+import { deflateSync } from 'node:zlib';
+import { PDFDocument, PDFName, PDFNumber, PDFRawStream, rgb, StandardFonts } from '@cantoo/pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   mutoolRender,
@@ -9,7 +10,7 @@ import {
   writeTempPdf,
 } from '../../../test/pdf-assertions.ts';
 import { assemblePacket } from './assemble-packet.ts';
-import { contentBBox } from './content-bbox.ts';
+import { contentBBox, contentMarks } from './content-bbox.ts';
 import type { PacketResult } from './packet.types.ts';
 import { buildSampleCase, type SampleCase } from './sample-case.ts';
 import { textPdf } from './sample-inputs.ts';
@@ -192,6 +193,28 @@ describe('content bounding box and the scale that clears the stamps', () => {
     expect(mine[3]).toBeGreaterThanOrEqual(my1! - 0.5);
     expect(mine[2]! - mine[0]! - (mx1! - mx0!)).toBeLessThan(12);
     expect(mine[3]! - mine[1]! - (my1! - my0!)).toBeLessThan(12);
+  });
+
+  it('does not inflate a content "zip bomb": a page it cannot read counts as covering its whole box', async () => {
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([612, 792]);
+    const ctx = pdf.context;
+    const bomb = deflateSync(Buffer.alloc(40 * 1024 * 1024, 32)); // 40 MB of spaces in ~40 KB
+    const whole: [number, number, number, number] = [0, 0, 612, 792];
+    page.node.set(
+      PDFName.of('Contents'),
+      ctx.register(PDFRawStream.of(ctx.obj({ Filter: 'FlateDecode' }), bomb)),
+    );
+    const t0 = performance.now();
+    expect(contentMarks(page, whole)).toEqual([whole]);
+    expect(performance.now() - t0).toBeLessThan(3000);
+    // A filter it does not decode: the same.
+    const lzw = PDFRawStream.of(ctx.obj({ Filter: 'LZWDecode' }), new Uint8Array([0x80, 0x0b, 0x60, 0x50]));
+    page.node.set(PDFName.of('Contents'), ctx.register(lzw));
+    expect(contentMarks(page, whole)).toEqual([whole]);
+    // Nothing painted: no marks.
+    page.node.set(PDFName.of('Contents'), ctx.register(ctx.stream('q 1 0 0 1 5 5 cm Q')));
+    expect(contentMarks(page, whole)).toEqual([]);
   });
 
   it('shrinks about the centre just enough, on the cheapest side', () => {
