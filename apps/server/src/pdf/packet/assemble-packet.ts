@@ -12,7 +12,7 @@ import {
   referenceLabel,
   tabAndCertificatePagesDoc,
 } from './packet-documents.ts';
-import { stampText } from './stamp.ts';
+import { type Stamp, stampPage } from './stamp.ts';
 
 /**
  * pdf-lib yields to the event loop every N objects with a setTimeout(0) (≥ 1 ms each). In the embedded
@@ -22,11 +22,23 @@ import { stampText } from './stamp.ts';
 const OBJECTS_PER_TICK = 2000;
 const LOAD = { updateMetadata: false, parseSpeed: OBJECTS_PER_TICK } as const;
 
+/**
+ * Bytes whose `slice` is a view (decision 0025). pdf-lib's parser copies every stream's contents out of the
+ * file (`slice`) and `copyPages` copies them again (`clone` → `slice`): on a 1,500-page case that held a
+ * second and a transient third copy of every input. The inputs stay alive for the whole build anyway (the
+ * caller holds them) and pdf-lib never writes into stream contents, so the packet's streams can simply be
+ * views of them. Only what the build itself creates (stamps, scaled-content wrappers, outline) is new.
+ */
+class SharedBytes extends Uint8Array {
+  override slice(start?: number, end?: number): Uint8Array<ArrayBuffer> {
+    return this.subarray(start, end);
+  }
+}
+const load = (bytes: Uint8Array) =>
+  PDFDocument.load(new SharedBytes(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), LOAD);
+
 /** Every character a stamp can contain (see packet:uscis.stamp_* in packages/i18n). */
 const STAMP_CHARACTERS = 'Exhibit - p. of Page 0123456789';
-
-/** Packet order (architecture § Packet). The cover sheet is for the petitioner and is not numbered. */
-const FORM_ORDER: FormKey[] = ['G-1145', 'I-140', 'I-907'];
 
 interface Placed {
   title: string;
@@ -72,19 +84,21 @@ export async function assemblePacket(
   out.setCreator('Dossier');
 
   const append = async (bytes: Uint8Array, title: string): Promise<Placed> => {
-    const src = await PDFDocument.load(bytes, LOAD);
+    const src = await load(bytes);
     const pages = await out.copyPages(src, src.getPageIndices());
     const start = out.getPageCount();
     for (const p of pages) out.addPage(p);
     return { title, start, count: pages.length };
   };
 
-  // 1. Forms: G-1145 → payment form(s) → I-140 → I-907 (+ its payment form, a separate payment).
+  // 1. Forms (architecture § Packet; decision 0025): the payment form on top of the package, as USCIS asks,
+  //    → G-1145 → I-140 → with premium processing a second payment form (a separate payment) on top of the I-907.
+  //    The cover sheet is for the petitioner and is not numbered.
   const placedForms: Placed[] = [];
   const missingForms: FormKey[] = [];
   const byKey = new Map(input.forms.map((f) => [f.key, f]));
-  const formSequence: FormKey[] = [FORM_ORDER[0]!, input.payment, 'I-140'];
-  if (input.premium) formSequence.push('I-907', input.payment);
+  const formSequence: FormKey[] = [input.payment, 'G-1145', 'I-140'];
+  if (input.premium) formSequence.push(input.payment, 'I-907');
   for (const key of formSequence) {
     const form = byKey.get(key);
     if (!form?.pdf) {
@@ -109,7 +123,7 @@ export async function assemblePacket(
   step('render');
 
   // 3. Exhibits (the exhibit list is inserted before them once their pages are known).
-  const tabs = tabAndCertificatePagesDoc(input.exhibits);
+  const tabs = tabAndCertificatePagesDoc(input);
   const tabsRendered = await renderLetter({
     validated: true,
     doc: tabs.doc,
@@ -122,7 +136,7 @@ export async function assemblePacket(
     );
   }
   lap('render_tabs');
-  const tabsDoc = await PDFDocument.load(tabsRendered.bytes, LOAD);
+  const tabsDoc = await load(tabsRendered.bytes);
   const tabPages = await out.copyPages(tabsDoc, tabsDoc.getPageIndices());
   step('render');
   const exhibitsStart = out.getPageCount();
@@ -141,16 +155,16 @@ export async function assemblePacket(
   }
 
   // 4. Recommendation letters, 5. US plan and attachments.
+  //    Every translation is followed by its translator's certificate, as the exhibits' are (8 CFR 103.2(b)(3)).
   const placedLetters: Placed[] = [];
-  for (const [i, l] of input.letters.entries()) {
+  for (const l of input.letters) {
     const start = out.getPageCount();
     await append(l.pdf, l.recommender);
-    if (l.translation) await append(l.translation.pdf, l.recommender);
-    placedLetters.push({
-      title: en('outline.letter', { n: i + 1, name: l.recommender }),
-      start,
-      count: out.getPageCount() - start,
-    });
+    if (l.translation) {
+      await append(l.translation.pdf, l.recommender);
+      out.addPage(tabPages[tabCursor++]!);
+    }
+    placedLetters.push({ title: l.recommender, start, count: out.getPageCount() - start });
     step('assemble');
   }
   lap('copy');
@@ -164,11 +178,18 @@ export async function assemblePacket(
   lap('render_plan');
   const placedPlan = await append(plan.bytes, en('outline.plan'));
   const placedAttachments: Placed[] = [];
-  for (const [i, a] of input.plan.attachments.entries()) {
-    const placed = await append(a.pdf, a.title);
-    placedAttachments.push({ ...placed, title: en('outline.attachment', { n: i + 1, title: a.title }) });
+  for (const a of input.plan.attachments) {
+    const start = out.getPageCount();
+    await append(a.pdf, a.title);
+    if (a.translation) {
+      await append(a.translation.pdf, a.title);
+      out.addPage(tabPages[tabCursor++]!);
+    }
+    placedAttachments.push({ title: a.title, start, count: out.getPageCount() - start });
     step('assemble');
   }
+  if (tabCursor !== tabPages.length)
+    throw new Error(`tab/certificate pages: ${tabPages.length - tabCursor} unused`);
 
   lap('copy');
   // 6. The exhibit list goes right before the exhibits; its length shifts every later page, so render it
@@ -189,7 +210,7 @@ export async function assemblePacket(
     if (list.pageCount === listPages) break;
     listPages = list.pageCount;
   }
-  const listDoc = await PDFDocument.load(list!.bytes, LOAD);
+  const listDoc = await load(list!.bytes);
   const listCopied = await out.copyPages(listDoc, listDoc.getPageIndices());
   for (const [i, p] of listCopied.entries()) out.insertPage(exhibitsStart + i, p);
   const shift = (p: Placed): Placed => (p.start >= exhibitsStart ? { ...p, start: p.start + listPages } : p);
@@ -213,20 +234,23 @@ export async function assemblePacket(
   // 8. Stamps: "Exhibit N - p. i of n" on exhibit pages, "Page X of Y" on every mailed page.
   // Stamps use a subset of the same embedded font as the letters: nothing depends on the reader's fonts.
   const font = (await createFontSet(out, STAMP_CHARACTERS, { boldText: ' ' })).regular;
+  // Each stamp sits inside the page's visible box, ≥ 0.4 in from its edge; content under a stamp is scaled down.
   const total = pages.length;
-  pages.forEach((page, idx) => {
-    stampText(page, font, en('uscis.stamp_page', { x: idx + 1, y: total }), 'br');
-  });
+  const stamps: Stamp[][] = pages.map((_, idx) => [
+    { label: en('uscis.stamp_page', { x: idx + 1, y: total }), corner: 'br' },
+  ]);
   for (const e of exhibits) {
     for (let i = 0; i < e.count; i++) {
-      stampText(
-        pages[e.start + i]!,
-        font,
-        en('uscis.stamp_exhibit', { n: e.n, i: i + 1, count: e.count }),
-        'tr',
-      );
+      stamps[e.start + i]!.push({
+        label: en('uscis.stamp_exhibit', { n: e.n, i: i + 1, count: e.count }),
+        corner: 'tr',
+      });
     }
   }
+  const scaledPages: number[] = [];
+  pages.forEach((page, idx) => {
+    if (stampPage(page, font, stamps[idx]!, { fit: true }).scale < 1) scaledPages.push(idx);
+  });
   step('stamp');
   lap('stamp');
 
@@ -247,11 +271,11 @@ export async function assemblePacket(
   const dangling = [...letter.danglingReferences, ...plan.danglingReferences];
   const cover = await renderLetter({
     validated: true,
-    doc: coverSheetDoc(input, { checklist, missingForms, dangling: dangling.length }),
+    doc: coverSheetDoc(input, { checklist, missingForms, formSequence, dangling: dangling.length }),
     locale: input.locale,
     resolveReference,
   });
-  const coverDoc = await PDFDocument.load(cover.bytes, LOAD);
+  const coverDoc = await load(cover.bytes);
   const coverPages = await out.copyPages(coverDoc, coverDoc.getPageIndices());
   for (const [i, p] of coverPages.entries()) out.insertPage(i, p);
   const c = coverPages.length;
@@ -335,12 +359,13 @@ export async function assemblePacket(
       section(
         o('plan'),
         planPlaced,
-        attachments.map((a) => section(a.title, a)),
+        attachments.map((a, i) => section(o('attachment', { n: i + 1, title: a.title }), a)),
       ),
     ],
     exhibitPages: new Map(exhibits.map((e) => [e.id, { n: e.n, firstPage: at(e) + 1, pageCount: e.count }])),
     danglingReferences: dangling,
     missingForms,
+    scaledPages: scaledPages.map((idx) => idx + c + 1),
     timings,
   };
 }

@@ -13,7 +13,8 @@ import {
   writeTempPdf,
 } from '../../../test/pdf-assertions.ts';
 import { assemblePacket } from './assemble-packet.ts';
-import type { PacketResult } from './packet.types.ts';
+import type { PacketInput, PacketResult } from './packet.types.ts';
+import { coverSheetDoc } from './packet-documents.ts';
 import { buildSampleCase, officialFormsDir, type SampleCase, type SampleScale } from './sample-case.ts';
 
 const SCALE: SampleScale = {
@@ -54,13 +55,15 @@ describe.runIf(tools)('packet assembler (sample case, opened with poppler, qpdf 
       exhibits += 1 + (await pagesOf(e.original));
       if (e.translation) exhibits += (await pagesOf(e.translation.pdf)) + 1;
     }
+    // A translation is followed by its translator's certificate, one page, wherever it is.
     let letters = 0;
     for (const l of input.letters)
-      letters += (await pagesOf(l.pdf)) + (l.translation ? await pagesOf(l.translation.pdf) : 0);
+      letters += (await pagesOf(l.pdf)) + (l.translation ? (await pagesOf(l.translation.pdf)) + 1 : 0);
     let forms = 0;
     for (const f of input.forms) if (f.pdf) forms += await pagesOf(f.pdf);
     let attachments = 0;
-    for (const a of input.plan.attachments) attachments += await pagesOf(a.pdf);
+    for (const a of input.plan.attachments)
+      attachments += (await pagesOf(a.pdf)) + (a.translation ? (await pagesOf(a.translation.pdf)) + 1 : 0);
     const section = (title: string) => packet.sections.find((s) => s.title === title)!;
     const rendered =
       packet.sections[0]!.pageCount + // cover sheet
@@ -71,8 +74,9 @@ describe.runIf(tools)('packet assembler (sample case, opened with poppler, qpdf 
     expect(pageCount(path)).toBe(expected);
     expect(packet.pageCount).toBe(expected);
     // The sample fills only the I-140 (from the shipped blanks); without its blank, it is missing too.
+    // In packet order: the payment form on top, then the G-1145, the I-140, the I-907.
     expect(packet.missingForms).toEqual(
-      haveI140 ? ['G-1145', 'G-1450', 'I-907'] : ['G-1145', 'G-1450', 'I-140', 'I-907'],
+      haveI140 ? ['G-1450', 'G-1145', 'I-907'] : ['G-1450', 'G-1145', 'I-140', 'I-907'],
     );
     expect(packet.danglingReferences).toEqual([]);
   });
@@ -105,6 +109,58 @@ describe.runIf(tools)('packet assembler (sample case, opened with poppler, qpdf 
     // The cover sheet is the petitioner's and is neither numbered nor mailed.
     expect(pdftotext(path, { first: 1, last: cover })).not.toMatch(/Page \d+ of/);
     expect(pdftotext(path, { first: cover + 1, last: cover + 1 })).toContain(`Page 1 of ${total - cover}`);
+  });
+
+  it('follows every translation — exhibit, letter, plan attachment — with its translator’s certificate', () => {
+    const lastPage = (firstPage: number, count: number) => {
+      const p = firstPage + count - 1;
+      return pdftotext(path, { first: p, last: p }).replace(/\s+/g, ' ');
+    };
+    const input = sample.input;
+    for (const [i, e] of input.exhibits.entries()) {
+      const at = packet.exhibitPages.get(e.id)!;
+      const text = lastPage(at.firstPage, at.pageCount);
+      expect(text.includes('Certificate of Translation'), `exhibit ${i + 1}`).toBe(Boolean(e.translation));
+      if (e.translation) expect(text).toContain(`(Exhibit ${i + 1})`);
+    }
+    const letters = packet.sections.filter((s) => s.title.startsWith('推荐信 '));
+    expect(letters).toHaveLength(input.letters.length);
+    expect(input.letters.some((l) => l.translation)).toBe(true);
+    for (const [i, l] of input.letters.entries()) {
+      const text = lastPage(letters[i]!.firstPage, letters[i]!.pageCount);
+      expect(text.includes('Certificate of Translation'), `letter ${i + 1}`).toBe(Boolean(l.translation));
+      if (l.translation) {
+        expect(text).toContain(`Letter of recommendation from ${l.recommender}`);
+        expect(text).toContain(`(Recommendation Letter ${i + 1})`);
+        expect(text).toContain(l.translation.translator.name);
+      }
+    }
+    const attachments = packet.sections.find((s) => s.title === '赴美计划')!.children!;
+    expect(input.plan.attachments.some((a) => a.translation)).toBe(true);
+    for (const [i, a] of input.plan.attachments.entries()) {
+      const text = lastPage(attachments[i]!.firstPage, attachments[i]!.pageCount);
+      expect(text.includes('Certificate of Translation'), `attachment ${i + 1}`).toBe(Boolean(a.translation));
+      if (a.translation) expect(text).toContain(`(U.S. plan, Attachment ${i + 1})`);
+    }
+  });
+
+  it('names each letter and attachment once in the section list and the outline', () => {
+    const input = sample.input;
+    const letters = packet.sections.filter((s) => s.title.startsWith('推荐信 '));
+    expect(letters.map((s) => s.title)).toEqual(
+      input.letters.map((l, i) => `推荐信 ${i + 1}：${l.recommender}`),
+    );
+    const attachments = packet.sections.find((s) => s.title === '赴美计划')!.children!;
+    expect(attachments.map((s) => s.title)).toEqual(
+      input.plan.attachments.map((a, i) => `附件 ${i + 1}：${a.title}`),
+    );
+    const outline = execFileSync('mutool', ['show', path, 'outline'], {
+      env: noSystemFontsEnv(),
+      encoding: 'utf8',
+    });
+    for (const [i, l] of input.letters.entries())
+      expect(outline).toContain(`"推荐信 ${i + 1}：${l.recommender}"`);
+    expect(outline).not.toMatch(/Letter \d+: Letter|推荐信 \d+：(推荐信|Letter)/);
   });
 
   it('links each exhibit-list line to its exhibit', async () => {
@@ -148,7 +204,15 @@ describe.runIf(tools)('packet assembler (sample case, opened with poppler, qpdf 
     expect(cover).toContain('$2,965');
     expect(cover).toContain('$3,980');
     if (haveI140) expect(cover).toMatch(/Part 8, item 6\.a/);
-    expect(cover).toContain('未包含 G-1145');
+    // A missing form: download it, and where it goes in the package (this sheet itself is removed).
+    const flat = cover.replace(/\s+/g, '');
+    expect(flat).toContain('未包含G-1450CreditCardTransactions：请从uscis.gov下载最新版本');
+    expect(flat).toContain('一份放在整套材料的最上面');
+    expect(flat).toContain('另一份直接放在I-907表格之上');
+    expect(flat).toContain(
+      '未包含G-1145e-Notification：请从uscis.gov下载最新版本，填写并签名后紧接着放在G-1450CreditCardTransactions之后',
+    );
+    expect(flat).not.toContain('此处');
   });
 });
 
@@ -173,4 +237,67 @@ describe.runIf(tools)('packet assembler: references', () => {
       /Unresolved references in your letters: \d+/,
     );
   }, 60_000);
+});
+
+describe('cover sheet text, both locales', () => {
+  const textOf = (node: unknown): string => {
+    const n = node as { text?: string; content?: unknown[] };
+    return (n.text ?? '') + (n.content ?? []).map(textOf).join('\n');
+  };
+  const coverText = (locale: 'en' | 'zh', premium: boolean) => {
+    const empty = { type: 'doc', content: [] } as unknown as PacketInput['petitionLetter'];
+    const input: PacketInput = {
+      locale,
+      category: 'EB1A',
+      petitionerName: 'Sample Petitioner',
+      filingDate: '2026-11-21',
+      premium,
+      payment: 'G-1650',
+      forms: [],
+      petitionLetter: empty,
+      exhibits: [],
+      letters: [],
+      plan: { doc: empty, attachments: [] },
+    };
+    const formSequence = premium
+      ? (['G-1650', 'G-1145', 'I-140', 'G-1650', 'I-907'] as const)
+      : (['G-1650', 'G-1145', 'I-140'] as const);
+    return textOf(
+      coverSheetDoc(input, {
+        checklist: [],
+        missingForms: [...new Set(formSequence)],
+        formSequence: [...formSequence],
+        dangling: 0,
+      }),
+    );
+  };
+
+  it('en: American spelling; a missing form is downloaded from uscis.gov and put where it belongs', () => {
+    const text = coverText('en', true);
+    expect(text).toContain('checks are refused');
+    expect(text).not.toMatch(/cheque/i);
+    expect(text).not.toMatch(/put it here/i);
+    expect(text).toContain(
+      'G-1650 ACH Transactions is not included: download the current edition from uscis.gov and fill in and sign two, one per payment: place one on top of the package',
+    );
+    expect(text).toContain('and the other directly on top of Form I-907');
+    expect(text).toContain(
+      'G-1145 e-Notification is not included: download the current edition from uscis.gov, fill it in, sign it and place it right after G-1650 ACH Transactions.',
+    );
+    expect(text).toContain('place it right after G-1145 e-Notification');
+    const single = coverText('en', false);
+    expect(single).toContain(
+      'G-1650 ACH Transactions is not included: download the current edition from uscis.gov, fill it in, sign it and place it on top of the package',
+    );
+    expect(single).not.toContain('I-907');
+  });
+
+  it('zh: the same places, never "here"', () => {
+    const text = coverText('zh', true);
+    expect(text).toContain('未包含 G-1650 ACH Transactions：请从 uscis.gov 下载最新版本');
+    expect(text).toContain('一份放在整套材料的最上面');
+    expect(text).toContain('紧接着放在 G-1650 ACH Transactions 之后');
+    expect(text).toContain('紧接着放在 G-1145 e-Notification 之后');
+    expect(text).not.toContain('此处');
+  });
 });

@@ -1,6 +1,6 @@
 import { FEE_TABLE_CHECKED, FILING_RULES, formatUsd, type Locale, selfPetitionFees } from '@dossier/contract';
 import { translate } from '@dossier/i18n';
-import type { LetterDoc, PacketInput } from './packet.types.ts';
+import type { FormKey, LetterDoc, PacketInput, PacketTranslation } from './packet.types.ts';
 
 /** Small builders for the TipTap JSON the letter renderer takes. */
 const text = (t: string, marks?: Array<{ type: 'bold' | 'italic' | 'underline' }>) =>
@@ -36,7 +36,13 @@ export interface ChecklistRow {
 /** The filing cover sheet, in the petitioner's language: fees, what to sign where, where to file, checklist. */
 export function coverSheetDoc(
   input: PacketInput,
-  opts: { checklist: ChecklistRow[]; missingForms: string[]; dangling: number },
+  opts: {
+    checklist: ChecklistRow[];
+    missingForms: FormKey[];
+    /** Every form in packet order, present or not: says where a missing one goes. */
+    formSequence: FormKey[];
+    dangling: number;
+  },
 ): LetterDoc {
   const t = (k: string, v?: Record<string, string | number>) =>
     translate(input.locale, `packet:cover.${k}`, v);
@@ -73,11 +79,27 @@ export function coverSheetDoc(
     para(text(t('where_text'))),
     heading(2, t('checklist_heading')),
     bullets(opts.checklist.map((c) => t('check_item', { title: c.title, pages: c.pages }))),
-    ...opts.missingForms.map((f) =>
-      para(text(t('missing_form', { form: formTitle(f) }), [{ type: 'bold' }])),
-    ),
+    ...opts.missingForms.map((f) => para(text(missingFormText(t, f, opts.formSequence), [{ type: 'bold' }]))),
     ...(opts.dangling > 0 ? [para(text(t('dangling', { count: opts.dangling }), [{ type: 'bold' }]))] : []),
   ]);
+}
+
+/**
+ * Where a form the packet lacks goes once the petitioner has downloaded it (the cover sheet itself is removed
+ * before mailing, so "here" would point nowhere): the payment form on top of the package, as USCIS asks, and
+ * with premium processing a second one on top of the I-907; any other form right after the one before it.
+ */
+function missingFormText(
+  t: (k: string, v?: Record<string, string | number>) => string,
+  form: FormKey,
+  sequence: FormKey[],
+): string {
+  const at = sequence.indexOf(form);
+  if (at <= 0) {
+    const twice = sequence.lastIndexOf(form) !== at;
+    return t(twice ? 'missing_form_top_premium' : 'missing_form_top', { form: formTitle(form) });
+  }
+  return t('missing_form_after', { form: formTitle(form), after: formTitle(sequence[at - 1]!) });
 }
 
 /** The exhibit list: one line per exhibit, each a reference node (the renderer reports its rectangle → link). */
@@ -97,42 +119,70 @@ export function exhibitListDoc(
   ]);
 }
 
+/** Which part of the packet a tab or certificate page belongs to (index in its input array). */
+export interface TabPage {
+  part: 'exhibit' | 'letter' | 'attachment';
+  index: number;
+  kind: 'tab' | 'certificate';
+}
+
 /**
- * One page per item: each exhibit's tab page, and a translator's certificate (8 CFR 103.2(b)(3)) for each
- * translated exhibit. Rendered as one document so the font is subset once for all of them.
+ * One page per item: each exhibit's tab page, and a translator's certificate (8 CFR 103.2(b)(3)) after every
+ * translation — of an exhibit, a recommendation letter or a plan attachment. Rendered as one document so the
+ * font is subset once for all of them. Pages come in packet order: exhibits, then letters, then attachments.
  */
-export function tabAndCertificatePagesDoc(exhibits: PacketInput['exhibits']): {
+export function tabAndCertificatePagesDoc(input: Pick<PacketInput, 'exhibits' | 'letters' | 'plan'>): {
   doc: LetterDoc;
-  pages: Array<{ exhibitIndex: number; kind: 'tab' | 'certificate' }>;
+  pages: TabPage[];
 } {
   const en = (k: string, v?: Record<string, string | number>) => translate('en', `packet:uscis.${k}`, v);
   const content: unknown[] = [];
-  const pages: Array<{ exhibitIndex: number; kind: 'tab' | 'certificate' }> = [];
-  const push = (blocks: unknown[], page: (typeof pages)[number]) => {
+  const pages: TabPage[] = [];
+  const push = (blocks: unknown[], page: TabPage) => {
     if (content.length) content.push(pageBreak);
     content.push(...blocks);
     pages.push(page);
   };
-  exhibits.forEach((e, i) => {
+  const certificate = (tr: PacketTranslation, title: string, label: string) => [
+    heading(1, en('cert_title')),
+    para(text(en('cert_body', { translator: tr.translator.name, from: tr.fromLanguage, title, label }))),
+    para(text(en('cert_signature'))),
+    para(text(en('cert_name', { translator: tr.translator.name }))),
+    para(text(en('cert_address', { address: tr.translator.address }))),
+  ];
+  input.exhibits.forEach((e, i) => {
     const n = i + 1;
-    push([heading(1, en('tab_title', { n })), heading(2, e.title)], { exhibitIndex: i, kind: 'tab' });
+    push([heading(1, en('tab_title', { n })), heading(2, e.title)], {
+      part: 'exhibit',
+      index: i,
+      kind: 'tab',
+    });
     if (e.translation) {
-      const tr = e.translation.translator;
-      push(
-        [
-          heading(1, en('cert_title')),
-          para(
-            text(
-              en('cert_body', { translator: tr.name, from: e.translation.fromLanguage, title: e.title, n }),
-            ),
-          ),
-          para(text(en('cert_signature'))),
-          para(text(en('cert_name', { translator: tr.name }))),
-          para(text(en('cert_address', { address: tr.address }))),
-        ],
-        { exhibitIndex: i, kind: 'certificate' },
-      );
+      push(certificate(e.translation, e.title, en('exhibit_label', { n })), {
+        part: 'exhibit',
+        index: i,
+        kind: 'certificate',
+      });
     }
+  });
+  input.letters.forEach((l, i) => {
+    if (!l.translation) return;
+    push(
+      certificate(
+        l.translation,
+        en('letter_title', { name: l.recommender }),
+        en('letter_label', { n: i + 1 }),
+      ),
+      { part: 'letter', index: i, kind: 'certificate' },
+    );
+  });
+  input.plan.attachments.forEach((a, i) => {
+    if (!a.translation) return;
+    push(certificate(a.translation, a.title, en('attachment_label', { n: i + 1 })), {
+      part: 'attachment',
+      index: i,
+      kind: 'certificate',
+    });
   });
   return { doc: doc(content), pages };
 }

@@ -77,6 +77,11 @@ export interface PacketResult {
   exhibitPages: Map<string, { n: number; firstPage: number; pageCount: number }>;
   danglingReferences: Array<{ kind: string; id: string }>;
   missingForms: FormKey[];
+  /**
+   * Pages (1-based, in the packet) whose content reached under a stamp and was scaled down, centred, to clear
+   * it (decision 0025). Optional so results built before it still type-check.
+   */
+  scaledPages?: number[];
   /** Milliseconds per phase (render_letter, copy, stamp, save, …), for the job log and the benchmark. */
   timings: Record<string, number>;
 }

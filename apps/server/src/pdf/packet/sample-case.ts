@@ -45,6 +45,15 @@ export const BENCH_SCALE: SampleScale = {
   recommendationLetters: 5,
 };
 
+/** `npm run bench:packet -- --pages 1500`: the robustness target, 100 exhibits and ≈ 1,500 pages. */
+export const LARGE_SCALE: SampleScale = {
+  exhibits: 100,
+  textPages: 20,
+  scanPages: 9,
+  letterSections: 39,
+  recommendationLetters: 5,
+};
+
 /**
  * Where the blank official PDFs are looked for: the blanks the release ships (packages/forms/blanks, decision
  * 0013), or OFFICIAL_FORMS_DIR. A form whose blank is absent is listed as missing on the cover sheet.
@@ -127,6 +136,12 @@ export async function buildSampleCase(opts: {
     {
       title: 'Letter of intent from a U.S. research partner',
       pdf: keep(await textPdf('Letter of intent', 4, 700)),
+      // Written in Chinese by the partner's China office: translated, with the translator's certificate.
+      translation: {
+        pdf: keep(await textPdf('Translation — Letter of intent', 4, 702)),
+        translator: { name: 'Mei Lin', address: '100 Main Street, Springfield, IL 62701' },
+        fromLanguage: 'Chinese',
+      },
     },
     { title: 'Project budget and timeline', pdf: keep(await textPdf('Budget and timeline', 3, 701)) },
   ];
