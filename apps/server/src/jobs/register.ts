@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { PACKET_BUILD_JOB, packetQueue, ZPacketBuildPayload } from './packet-build.job.ts';
 import { PURGE_CRON, PURGE_JOB, ZPurgePayload } from './purge.job.ts';
 import { SHOP_EXPIRY_CRON, SHOP_EXPIRY_JOB } from './shop-expiry.job.ts';
 import {
@@ -32,5 +33,12 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
     if (!job) return;
     const { runUploadNormalise } = await import('./uploads-normalise.handler.ts');
     await runUploadNormalise(ctx, ZUploadNormalisePayload.parse(job.data), job);
+  });
+  await boss.createQueue(PACKET_BUILD_JOB, packetQueue);
+  // One packet at a time: a build holds the whole output in memory (see bench:packet for its peak).
+  await boss.work(PACKET_BUILD_JOB, { batchSize: 1, includeMetadata: true }, async ([job]) => {
+    if (!job) return;
+    const { runPacketBuild } = await import('./packet-build.handler.ts');
+    await runPacketBuild(ctx, ZPacketBuildPayload.parse(job.data), job);
   });
 }

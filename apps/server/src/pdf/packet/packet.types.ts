@@ -29,6 +29,8 @@ export interface PacketExhibit {
   original: Uint8Array;
   /** English translation of a non-English original, with its translator for the certificate. */
   translation?: PacketTranslation;
+  /** Ids of the exhibit's parts in order (evidence files of a folder), referenced as "Exhibit N.M". */
+  partIds?: string[];
 }
 
 export interface PacketLetter {
@@ -58,6 +60,12 @@ export interface PacketInput {
     attachments: Array<{ title: string; pdf: Uint8Array; translation?: PacketTranslation }>;
   };
 }
+
+/** Returns the cached rendering for `key` or renders, stores and returns it (the packet job's letter cache). */
+export type RenderCache = (
+  key: string,
+  render: () => Promise<import('../letter/render-letter.ts').RenderLetterResult>,
+) => Promise<import('../letter/render-letter.ts').RenderLetterResult>;
 
 export type PacketStage = 'render' | 'assemble' | 'stamp' | 'save';
 export type ProgressFn = (done: number, stage: PacketStage) => void;
