@@ -54,7 +54,7 @@ function profileText(caseRow: CaseRow, prefix: string): string {
   const v = (k: string) => (typeof p[`${prefix}.${k}`] === 'string' ? (p[`${prefix}.${k}`] as string) : '');
   return prefix === 'name'
     ? [v('given'), v('middle'), v('family')].filter(Boolean).join(' ')
-    : ['street', 'number', 'city', 'state', 'zip', 'province', 'postal_code', 'country']
+    : ['street', 'unitType', 'unitNumber', 'city', 'state', 'zip', 'province', 'postalCode', 'country']
         .map(v)
         .filter(Boolean)
         .join(', ');

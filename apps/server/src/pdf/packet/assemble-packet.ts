@@ -56,9 +56,9 @@ export async function assemblePacket(
   const en = (k: string, v?: Record<string, string | number>) => translate('en', `packet:${k}`, v);
   const exhibitNumber = new Map<string, number | string>(input.exhibits.map((e, i) => [e.id, i + 1]));
   // A part of an exhibit (an evidence file of a folder) is "Exhibit N.M" (modules/documents/numbering.ts).
-  input.exhibits.forEach((e, i) => {
-    e.partIds?.forEach((id, j) => exhibitNumber.set(id, `${i + 1}.${j + 1}`));
-  });
+  for (const [i, e] of input.exhibits.entries()) {
+    for (const [j, id] of (e.partIds ?? []).entries()) exhibitNumber.set(id, `${i + 1}.${j + 1}`);
+  }
   const letterNumber = new Map(input.letters.map((l, i) => [l.id, i + 1]));
   const resolveReference = (kind: 'exhibit' | 'letter', id: string) => {
     const n = kind === 'exhibit' ? exhibitNumber.get(id) : letterNumber.get(id);
