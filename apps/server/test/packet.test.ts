@@ -4,7 +4,7 @@
  * fingerprint; a build killed mid-way leaves the previous file byte-identical and the retry completes; files
  * that cannot go in are named before any build; the file streams; authz and expiry.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { ZPacketResponse } from '@dossier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,6 +121,9 @@ describe('the print file of a real case (issue 14 acceptance, server side)', () 
     const order: number[] = (await onCase(t, o)('GET', 'evidence/exhibits/'))
       .json()
       .folders.map((f: { folder_id: number }) => o.folders.indexOf(f.folder_id));
+    const profile = (await onCase(t, o)('GET', 'profile/')).json().values;
+    const translator = `${profile['name.given']} ${profile['name.family']}`;
+    expect(translator.length).toBeGreaterThan(3);
     for (let p = 0; p < 12; p++) {
       const i = order[p]!;
       const first = starts[p]!;
@@ -131,7 +134,8 @@ describe('the print file of a real case (issue 14 acceptance, server side)', () 
       const lastPage = pdftotext(path, { first: last, last });
       if (translated) {
         expect(lastPage).toContain('certify that I am competent to translate');
-        expect(lastPage).toContain('Li Wang');
+        // Personal translation: the customer is the translator, name and address from the case profile.
+        expect(lastPage).toContain(`Name: ${translator}`);
         expect(pdftotext(path, { first: last - 1, last: last - 1 })).toContain(
           `English translation ${i + 1}`,
         );
@@ -145,12 +149,19 @@ describe('the print file of a real case (issue 14 acceptance, server side)', () 
       [...file.outline.map((n) => n.page)].sort((x, y) => x - y),
     );
     let formPages = 0;
+    let formParts = 0;
     for (const f of o.c.forms) {
       const pdf = await injectAs(t, 'GET', `/api/customer/immigration_data/${f.id}/pdf/`, { user: o.user });
+      if (pdf.statusCode === 409) {
+        // A form the packet cannot fill here is left out and named on the cover sheet.
+        expect(file.missing_forms, pdf.body).toContain(f.form_number);
+        continue;
+      }
       expect(pdf.statusCode, f.form_number).toBe(200);
       const n = pageCount(writeTempPdf(new Uint8Array(pdf.rawPayload)));
       // The payment form goes in once per payment (I-140 fee, and the I-907 fee with premium processing).
       formPages += f.form_number === 'G-1450' ? 2 * n : n;
+      formParts += f.form_number === 'G-1450' ? 2 : 1;
     }
     expect(letter!.page - forms!.page).toBe(formPages);
     const planPages = planTop!.children[0]!.page - planTop!.page;
@@ -165,7 +176,8 @@ describe('the print file of a real case (issue 14 acceptance, server side)', () 
       4 +
       planPages;
     expect(file.pages).toBe(sum);
-    expect(flat.length).toBe(7 + 5 + 12 + 5 + 2);
+    expect(forms!.children.length).toBe(formParts);
+    expect(flat.length).toBe(7 + formParts + 12 + 5 + 2);
     // Every page renders in mupdf.
     expect(mutoolRender(path, 20).length).toBe(file.pages);
   });
@@ -205,6 +217,18 @@ describe('one job per case, stale on edit, incremental rebuild', () => {
     ]);
     const first = await settledPacket(t, o);
     expect(first.state).toBe('ready');
+    const cacheDir = `${t.dir}/files/customers/${o.user.customerId}/packet-cache`;
+    const cached = () =>
+      readdirSync(cacheDir)
+        .filter((f) => !f.endsWith('.meta.json'))
+        .sort();
+    const cache0 = cached();
+    // Filled forms (one per form) and the two rendered documents (PDF + layout facts each).
+    const missing = new Set(first.file!.missing_forms);
+    expect(cache0.filter((f) => f.startsWith('form-')).length).toBe(
+      o.c.forms.filter((f) => !missing.has(f.form_number)).length,
+    );
+    expect(cache0.filter((f) => f.startsWith('letter-')).length).toBe(4);
     const firstBytes = Buffer.from((await download(o)).rawPayload);
 
     // Editing one paragraph: stale (the old file stays downloadable).
@@ -220,6 +244,10 @@ describe('one job per case, stale on edit, incremental rebuild', () => {
     await generate(o);
     const again = await settledPacket(t, o);
     expect(again.state).toBe('ready');
+    // Only the edited letter was rendered again; forms and the plan came from the cache.
+    const added = cached().filter((f) => !cache0.includes(f));
+    expect(added.length).toBe(2);
+    expect(added.every((f) => f.startsWith('letter-'))).toBe(true);
     if (tools) {
       const text = pdftotext(writeTempPdf(new Uint8Array((await download(o)).rawPayload)));
       expect(text).toContain('One more paragraph.');

@@ -174,8 +174,40 @@ function storageRenderCache(ctx: AppContext, customerId: number) {
   };
 }
 
-const outlineOf = (sections: PacketSection[]): TPacketOutlineNode[] =>
-  sections.map((s) => ({ title: s.title, page: s.firstPage, children: outlineOf(s.children ?? []) }));
+const node = (s: PacketSection): TPacketOutlineNode => ({
+  title: s.title,
+  page: s.firstPage,
+  children: (s.children ?? []).map(node),
+});
+
+/**
+ * The outline as the PDF's bookmarks nest it (assemble-packet.ts): cover, forms, petition letter, exhibit list,
+ * exhibits, letters, plan with its attachments. `sections` lists them flat in that order.
+ */
+function outlineOf(
+  sections: PacketSection[],
+  counts: { exhibits: number; letters: number },
+  locale: Locale,
+): TPacketOutlineNode[] {
+  const o = (k: string) => translate(locale, `packet:outline.${k}`);
+  const forms = sections.length - 4 - counts.exhibits - counts.letters;
+  const [cover, ...rest] = sections.map(node);
+  const formNodes = rest.splice(0, forms);
+  const [petition, list, ...tail] = rest;
+  const exhibits = tail.splice(0, counts.exhibits);
+  const letters = tail.splice(0, counts.letters);
+  const group = (title: string, children: TPacketOutlineNode[]) =>
+    children.length ? [{ title, page: children[0]!.page, children }] : [];
+  return [
+    cover!,
+    ...group(o('forms'), formNodes),
+    petition!,
+    list!,
+    ...group(o('exhibits'), exhibits),
+    ...group(o('letters'), letters),
+    ...tail,
+  ];
+}
 
 /**
  * Runs one build of the case's packet. `onProgress` is stored (throttled) so GET shows it. Returns when the row
@@ -231,7 +263,11 @@ export async function buildCasePacket(
       fileKey: key,
       fileSize: result.bytes.length,
       filePages: result.pageCount,
-      fileOutline: outlineOf(result.sections),
+      fileOutline: outlineOf(
+        result.sections,
+        { exhibits: input.exhibits.length, letters: input.letters.length },
+        locale,
+      ),
       missingForms: result.missingForms,
       builtFingerprint: plan.fingerprint,
       generatedAt: ctx.clock.now(),
