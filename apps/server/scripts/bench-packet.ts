@@ -11,6 +11,7 @@ import { assemblePacket } from '../src/pdf/packet/assemble-packet.ts';
 import type { PacketInput } from '../src/pdf/packet/packet.types.ts';
 import { BENCH_SCALE, buildSampleCase } from '../src/pdf/packet/sample-case.ts';
 import { warmUpPdfEngine } from '../src/pdf/warm-up.ts';
+import { benchJob } from './bench-packet-job.ts';
 
 type StoredTranslation = {
   file: string;
@@ -221,4 +222,6 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[2] === '--child') await child(process.argv[3]!, process.argv[4] !== '--cold');
+// `--job`: the print file through the job (bench-packet-job.ts, decision 0027).
+else if (process.argv.includes('--job')) await benchJob();
 else await main();
