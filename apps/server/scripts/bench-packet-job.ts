@@ -16,19 +16,25 @@ import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateAndSeed } from '../src/db/migrate.ts';
-import { casePacket, customer, evidenceFile, project, recommendationLetter, upload } from '../src/db/schema/index.ts';
+import {
+  casePacket,
+  customer,
+  evidenceFile,
+  project,
+  recommendationLetter,
+  upload,
+} from '../src/db/schema/index.ts';
 import { createQueue } from '../src/jobs/queue.ts';
 import { startWorkers } from '../src/jobs/register.ts';
 import { createLogger } from '../src/logger.ts';
-import { getOrCreateCase } from '../src/modules/case/case.service.ts';
+import { contextOf, getOrCreateCase } from '../src/modules/case/case.service.ts';
 import { updateProfile } from '../src/modules/case/profile.service.ts';
+import { saveDocument } from '../src/modules/documents/documents.service.ts';
 import { setCriteria } from '../src/modules/evidence/criteria.service.ts';
 import { addFile } from '../src/modules/evidence/files.service.ts';
 import { createFolder } from '../src/modules/evidence/folders.service.ts';
-import { saveDocument } from '../src/modules/documents/documents.service.ts';
 import { filingStates } from '../src/modules/forms/immigration-data.service.ts';
 import { saveImmigrationData } from '../src/modules/forms/save-form.service.ts';
-import { contextOf } from '../src/modules/case/case.service.ts';
 import { createLetter } from '../src/modules/letters/letters.service.ts';
 import { requestPacket } from '../src/modules/packet/packet.service.ts';
 import { createAttachment } from '../src/modules/plan-attachments/attachments.service.ts';
@@ -36,7 +42,14 @@ import { blobKey } from '../src/modules/uploads/uploads.blobs.ts';
 import { BENCH_SCALE, buildSampleCase } from '../src/pdf/packet/sample-case.ts';
 import { LocalDiskStorage } from '../src/providers/storage/local-disk.ts';
 
-type Figures = { first: number; full: number; again: number; pages: number; bytes: number; peakRssKb: number };
+type Figures = {
+  first: number;
+  full: number;
+  again: number;
+  pages: number;
+  bytes: number;
+  peakRssKb: number;
+};
 
 async function jobChild(dir: string): Promise<void> {
   const db = await openDatabase({});
@@ -49,7 +62,7 @@ async function jobChild(dir: string): Promise<void> {
     jobs: createQueue(db, logger, { worker: true }),
     clock: systemClock,
     logger,
-  } as AppContext;
+  } as unknown as AppContext;
   const sample = await buildSampleCase({ category: 'EB1A', locale: 'zh', scale: BENCH_SCALE });
   const input = sample.input;
 
@@ -61,7 +74,12 @@ async function jobChild(dir: string): Promise<void> {
     .returning();
   const [pr] = await db.db.select().from(project).where(eq(project.code, 'USA_EB1A'));
   let caseRow = await getOrCreateCase(ctx, { customerId: cust!.id, projectId: pr!.id });
-  const scope = () => ({ customerId: cust!.id, caseRow, projectCode: 'USA_EB1A' as const, locale: 'zh' as const });
+  const scope = () => ({
+    customerId: cust!.id,
+    caseRow,
+    projectCode: 'USA_EB1A' as const,
+    locale: 'zh' as const,
+  });
   const s = { ...scope(), services: [] as string[] };
   for (const { row } of await filingStates(ctx, caseRow, contextOf(ctx, caseRow, 'USA_EB1A'))) {
     const values = EB1A_SAMPLE.forms[row.formNumber];
@@ -69,7 +87,7 @@ async function jobChild(dir: string): Promise<void> {
     await saveImmigrationData(ctx, {
       customerId: cust!.id,
       id: row.id,
-      body: { version: row.version, mode: 'save', values, overrides: [], submit: false },
+      body: { version: row.version, mode: 'save', values: values as never, overrides: [], submit: false },
       locale: 'en',
     });
   }
@@ -111,7 +129,10 @@ async function jobChild(dir: string): Promise<void> {
       name_en: `file ${i + 1}`,
       needs_translation: Boolean(e.translation),
       ...(e.translation
-        ? { translation_mode: 'personal', translation_upload_id: await stored(e.translation.pdf, `t${i}.pdf`) }
+        ? {
+            translation_mode: 'personal',
+            translation_upload_id: await stored(e.translation.pdf, `t${i}.pdf`),
+          }
         : {}),
       original_upload_id: await stored(e.original, `e${i}.pdf`),
     });
@@ -144,16 +165,20 @@ async function jobChild(dir: string): Promise<void> {
   }
   // The letters cite the exhibits by their rows (folder:<id>), as the editor saves them.
   const remap = (doc: unknown) =>
-    JSON.parse(JSON.stringify(doc).replace(/"id":"([^"]+)"/g, (m, id) => (ids.has(id) ? `"id":"${ids.get(id)}"` : m)));
+    JSON.parse(
+      JSON.stringify(doc).replace(/"id":"([^"]+)"/g, (m, id) => (ids.has(id) ? `"id":"${ids.get(id)}"` : m)),
+    );
   const petition = remap(input.petitionLetter);
   await saveDocument(ctx, caseRow.id, 'us_plan', { version: 0, content: remap(input.plan.doc) });
-  let version = (await saveDocument(ctx, caseRow.id, 'petition_letter', { version: 0, content: petition })).version;
+  let version = (await saveDocument(ctx, caseRow.id, 'petition_letter', { version: 0, content: petition }))
+    .version;
 
   await ctx.jobs.start();
   await startWorkers(ctx);
   const built = async (): Promise<number> => {
     caseRow = (await getOrCreateCase(ctx, { customerId: cust!.id, projectId: pr!.id }))!;
-    const before = (await db.db.select().from(casePacket).where(eq(casePacket.caseId, caseRow.id)))[0]?.fileKey;
+    const before = (await db.db.select().from(casePacket).where(eq(casePacket.caseId, caseRow.id)))[0]
+      ?.fileKey;
     const t0 = performance.now();
     await requestPacket(ctx, caseRow, 'USA_EB1A', 'zh');
     for (;;) {
@@ -167,7 +192,10 @@ async function jobChild(dir: string): Promise<void> {
   const first = await built();
   // (a) a full build in the warm worker: caches emptied, the case touched so the fingerprint changes.
   await ctx.storage.deletePrefix(`customers/${cust!.id}/packet-cache/`);
-  await db.db.update(evidenceFile).set({ updatedAt: new Date() }).where(and(eq(evidenceFile.caseId, caseRow.id)));
+  await db.db
+    .update(evidenceFile)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(evidenceFile.caseId, caseRow.id)));
   const full = await built();
   // (c) one paragraph edited, "Generate again".
   const content = structuredClone(petition) as { content: Array<{ type: string; content?: unknown[] }> };
@@ -212,11 +240,21 @@ export async function benchJob(): Promise<void> {
     execFileSync('qpdf', ['--empty', '--pages', ...files, '--', join(dir, 'qpdf.pdf')]);
     const qpdf = (performance.now() - q0) / 1000;
     console.log(`pages          ${f.pages} (${(f.bytes / 1024 / 1024).toFixed(1)} MB)`);
-    console.log(`(b) first      ${f.first.toFixed(2)} s — request → job → stored file, brand-new process (ratio ${(f.first / qpdf).toFixed(1)})`);
-    console.log(`(a) full       ${f.full.toFixed(2)} s — same worker, caches emptied (ratio ${(f.full / qpdf).toFixed(1)})`);
-    console.log(`(c) again      ${f.again.toFixed(2)} s — one paragraph edited (ratio ${(f.again / qpdf).toFixed(1)}; ${((100 * f.again) / f.full).toFixed(0)} % of a full build)`);
-    console.log(`(d) peak RSS   ${(f.peakRssKb / 1024).toFixed(0)} MB (whole process: database, worker, three builds)`);
-    console.log(`qpdf merge     ${qpdf.toFixed(2)} s for the ${files.length} stored input PDFs (forms and letters not included)`);
+    console.log(
+      `(b) first      ${f.first.toFixed(2)} s — request → job → stored file, brand-new process (ratio ${(f.first / qpdf).toFixed(1)})`,
+    );
+    console.log(
+      `(a) full       ${f.full.toFixed(2)} s — same worker, caches emptied (ratio ${(f.full / qpdf).toFixed(1)})`,
+    );
+    console.log(
+      `(c) again      ${f.again.toFixed(2)} s — one paragraph edited (ratio ${(f.again / qpdf).toFixed(1)}; ${((100 * f.again) / f.full).toFixed(0)} % of a full build)`,
+    );
+    console.log(
+      `(d) peak RSS   ${(f.peakRssKb / 1024).toFixed(0)} MB (whole process: database, worker, three builds)`,
+    );
+    console.log(
+      `qpdf merge     ${qpdf.toFixed(2)} s for the ${files.length} stored input PDFs (forms and letters not included)`,
+    );
   } finally {
     if (!process.env.KEEP) rmSync(dir, { recursive: true, force: true });
   }

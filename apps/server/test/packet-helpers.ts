@@ -117,7 +117,6 @@ export async function readyCase(t: TestApp, category: 'EB1A' | 'NIW' = 'EB1A'): 
   const nTranslated = eb1a ? 4 : 1;
   const folders: number[] = [];
   const files: number[] = [];
-  const translatedExhibits: number[] = [];
   let inputPages = 0;
   for (let i = 0; i < nExhibits; i++) {
     const fid = await folder(o, criteria[i % criteria.length]!, `证据 ${i + 1}`);

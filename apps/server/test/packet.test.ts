@@ -50,7 +50,7 @@ async function download(o: ReadyCase, inline = false) {
 }
 
 /** Page ranges of the outline's leaves in order: [title, first page, last page]. */
-function ranges(outline: Array<{ title: string; page: number; children: unknown[] }>, total: number) {
+function ranges(outline: Array<{ title: string; page: number; children: unknown[] }>) {
   type N = { title: string; page: number; children: N[] };
   const flat: Array<{ title: string; page: number; depth: number }> = [];
   const walk = (ns: N[], depth: number) => {
@@ -110,7 +110,7 @@ describe('the print file of a real case (issue 14 acceptance, server side)', () 
 
     // The outline lists every exhibit, letter and attachment; exhibit ranges are tab + original (+ translation +
     // the translator's certificate right after it).
-    const flat = ranges(file.outline, file.pages);
+    const flat = ranges(file.outline);
     const exhibitsNode = file.outline.find((n) => n.children.length === 12)!;
     expect(exhibitsNode).toBeDefined();
     const lettersNode = file.outline.find((n) => n.children.length === 5)!;
@@ -140,6 +140,15 @@ describe('the print file of a real case (issue 14 acceptance, server side)', () 
           `English translation ${i + 1}`,
         );
       } else expect(lastPage).not.toContain('certify');
+    }
+    // Each translated letter is followed by its translator's certificate too.
+    for (const [i, l] of lettersNode.children.entries()) {
+      const last = (lettersNode.children[i + 1]?.page ?? planNode.page) - 1;
+      const page = pdftotext(path, { first: last, last });
+      if (i < 2) {
+        expect(page, l.title).toContain(`(Recommendation Letter ${i + 1}) is complete and accurate`);
+        expect(pdftotext(path, { first: last - 1, last: last - 1 })).toContain(`Letter translation ${i + 1}`);
+      } else expect(page).toContain(`Recommendation letter ${i + 1}`);
     }
     // Page count equals the sum of the parts: the generated parts (cover, letter, exhibit list, plan) as the
     // outline places them, the filled forms as the forms API serves them, every input page, a tab per exhibit
@@ -174,6 +183,7 @@ describe('the print file of a real case (issue 14 acceptance, server side)', () 
       o.inputPages +
       12 +
       4 +
+      2 +
       planPages;
     expect(file.pages).toBe(sum);
     expect(forms!.children.length).toBe(formParts);

@@ -14,6 +14,7 @@ import type {
 } from './packet.types.ts';
 import {
   type ChecklistRow,
+  certificatePagesDoc,
   coverSheetDoc,
   exhibitListDoc,
   formTitle,
@@ -156,12 +157,42 @@ export async function assemblePacket(
     step('assemble');
   }
 
-  // 4. Recommendation letters, 5. US plan and attachments.
+  // 4. Recommendation letters, 5. US plan and attachments; each translation followed by its certificate.
+  const certified = [
+    ...input.letters.map((l, i) => ({
+      title: l.recommender,
+      label: referenceLabel('en', 'letter', i + 1),
+      t: l.translation,
+    })),
+    ...input.plan.attachments.map((a, i) => ({
+      title: a.title,
+      label: en('uscis.attachment_label', { n: i + 1 }),
+      t: a.translation,
+    })),
+  ].flatMap((x) => (x.t ? [{ title: x.title, label: x.label, translation: x.t }] : []));
+  const certPages: PDFPage[] = [];
+  if (certified.length) {
+    const certs = await renderLetter({
+      validated: true,
+      doc: certificatePagesDoc(certified),
+      locale: 'en',
+      resolveReference,
+    });
+    if (certs.pageCount !== certified.length) {
+      throw new Error(`certificate pages: expected ${certified.length}, rendered ${certs.pageCount}`);
+    }
+    const certDoc = await PDFDocument.load(certs.bytes, LOAD);
+    certPages.push(...(await out.copyPages(certDoc, certDoc.getPageIndices())));
+  }
+  let certCursor = 0;
   const placedLetters: Placed[] = [];
   for (const [i, l] of input.letters.entries()) {
     const start = out.getPageCount();
     await append(l.pdf, l.recommender);
-    if (l.translation) await append(l.translation.pdf, l.recommender);
+    if (l.translation) {
+      await append(l.translation.pdf, l.recommender);
+      out.addPage(certPages[certCursor++]!);
+    }
     placedLetters.push({
       title: en('outline.letter', { n: i + 1, name: l.recommender }),
       start,
@@ -176,6 +207,10 @@ export async function assemblePacket(
   const placedAttachments: Placed[] = [];
   for (const [i, a] of input.plan.attachments.entries()) {
     const placed = await append(a.pdf, a.title);
+    if (a.translation) {
+      placed.count += (await append(a.translation.pdf, a.title)).count + 1;
+      out.addPage(certPages[certCursor++]!);
+    }
     placedAttachments.push({ ...placed, title: en('outline.attachment', { n: i + 1, title: a.title }) });
     step('assemble');
   }

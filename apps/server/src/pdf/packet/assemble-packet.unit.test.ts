@@ -56,11 +56,13 @@ describe.runIf(tools)('packet assembler (sample case, opened with poppler, qpdf 
     }
     let letters = 0;
     for (const l of input.letters)
-      letters += (await pagesOf(l.pdf)) + (l.translation ? await pagesOf(l.translation.pdf) : 0);
+      letters += (await pagesOf(l.pdf)) + (l.translation ? (await pagesOf(l.translation.pdf)) + 1 : 0);
     let forms = 0;
     for (const f of input.forms) if (f.pdf) forms += await pagesOf(f.pdf);
     let attachments = 0;
-    for (const a of input.plan.attachments) attachments += await pagesOf(a.pdf);
+    // Every translation (letter, attachment) is followed by its translator's certificate page.
+    for (const a of input.plan.attachments)
+      attachments += (await pagesOf(a.pdf)) + (a.translation ? (await pagesOf(a.translation.pdf)) + 1 : 0);
     const section = (title: string) => packet.sections.find((s) => s.title === title)!;
     const rendered =
       packet.sections[0]!.pageCount + // cover sheet

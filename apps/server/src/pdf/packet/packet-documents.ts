@@ -1,6 +1,6 @@
 import { FEE_TABLE_CHECKED, FILING_RULES, formatUsd, type Locale, selfPetitionFees } from '@dossier/contract';
 import { translate } from '@dossier/i18n';
-import type { LetterDoc, PacketInput } from './packet.types.ts';
+import type { LetterDoc, PacketInput, PacketTranslation } from './packet.types.ts';
 
 /** Small builders for the TipTap JSON the letter renderer takes. */
 const text = (t: string, marks?: Array<{ type: 'bold' | 'italic' | 'underline' }>) =>
@@ -135,6 +135,29 @@ export function tabAndCertificatePagesDoc(exhibits: PacketInput['exhibits']): {
     }
   });
   return { doc: doc(content), pages };
+}
+
+/**
+ * The translator's certificate page for each translated letter or plan attachment (8 CFR 103.2(b)(3)), one page
+ * per item in the given order, rendered as one document (the font is subset once).
+ */
+export function certificatePagesDoc(
+  items: Array<{ title: string; label: string; translation: PacketTranslation }>,
+): LetterDoc {
+  const en = (k: string, v?: Record<string, string | number>) => translate('en', `packet:uscis.${k}`, v);
+  const content: unknown[] = [];
+  for (const { title, label, translation } of items) {
+    const tr = translation.translator;
+    if (content.length) content.push(pageBreak);
+    content.push(
+      heading(1, en('cert_title')),
+      para(text(en('cert_body_part', { translator: tr.name, from: translation.fromLanguage, title, label }))),
+      para(text(en('cert_signature'))),
+      para(text(en('cert_name', { translator: tr.name }))),
+      para(text(en('cert_address', { address: tr.address }))),
+    );
+  }
+  return doc(content);
 }
 
 export function referenceLabel(locale: Locale, kind: 'exhibit' | 'letter', n: number | string): string {
