@@ -144,7 +144,7 @@ describe('the print file of a real case (issue 14 acceptance, server side)', () 
     // Each translated letter is followed by its translator's certificate too.
     for (const [i, l] of lettersNode.children.entries()) {
       const last = (lettersNode.children[i + 1]?.page ?? planNode.page) - 1;
-      const page = pdftotext(path, { first: last, last });
+      const page = pdftotext(path, { first: last, last }).replace(/\s+/g, ' ');
       if (i < 2) {
         expect(page, l.title).toContain(`(Recommendation Letter ${i + 1}) is complete and accurate`);
         expect(pdftotext(path, { first: last - 1, last: last - 1 })).toContain(`Letter translation ${i + 1}`);
