@@ -255,9 +255,14 @@ describe('one job per case, stale on edit, incremental rebuild', () => {
     const again = await settledPacket(t, o);
     expect(again.state).toBe('ready');
     // Only the edited letter was rendered again; forms and the plan came from the cache.
-    const added = cached().filter((f) => !cache0.includes(f));
+    const cache1 = cached();
+    const added = cache1.filter((f) => !cache0.includes(f));
     expect(added.length).toBe(2);
     expect(added.every((f) => f.startsWith('letter-'))).toBe(true);
+    // The old letter's rendering is no longer used: deleted after the switch, so the cache does not grow.
+    const removed = cache0.filter((f) => !cache1.includes(f));
+    expect(removed.length).toBe(2);
+    expect(removed.every((f) => f.startsWith('letter-'))).toBe(true);
     if (tools) {
       const text = pdftotext(writeTempPdf(new Uint8Array((await download(o)).rawPayload)));
       expect(text).toContain('One more paragraph.');

@@ -12,6 +12,7 @@ CREATE TABLE "case_packet" (
 	"file_outline" jsonb,
 	"missing_forms" jsonb,
 	"built_fingerprint" text,
+	"cache_keys" jsonb,
 	"generated_at" timestamp with time zone,
 	"updated_at" timestamp with time zone NOT NULL
 );

@@ -27,6 +27,8 @@ export const casePacket = pgTable('case_packet', {
   fileOutline: jsonb('file_outline').$type<unknown>(),
   missingForms: jsonb('missing_forms').$type<string[]>(),
   builtFingerprint: text('built_fingerprint'),
+  /** Cache objects the last file was built from; the next build deletes those it no longer uses. */
+  cacheKeys: jsonb('cache_keys').$type<string[]>(),
   generatedAt: ts('generated_at'),
   updatedAt: ts('updated_at').notNull(),
 });

@@ -64,6 +64,7 @@ export async function loadPacketInput(
   ctx: AppContext,
   plan: PacketPlan,
   locale: Locale,
+  usedCache: Set<string> = new Set(),
 ): Promise<PacketInput> {
   const { caseRow } = plan;
   const customerId = caseRow.customerId;
@@ -103,6 +104,7 @@ export async function loadPacketInput(
   const forms: PacketInput['forms'] = [];
   for (const f of plan.forms) {
     const key = cacheKey(customerId, `form-${f.key}.pdf`);
+    usedCache.add(key);
     let pdf: Uint8Array | null = await readAll(ctx, key);
     if (!pdf && f.complete) {
       try {
@@ -159,10 +161,12 @@ export async function loadPacketInput(
 }
 
 /** Rendered letters in storage, keyed by document + numbering (see assemblePacket's `renderCache`). */
-function storageRenderCache(ctx: AppContext, customerId: number) {
+function storageRenderCache(ctx: AppContext, customerId: number, used: Set<string>) {
   return async (key: string, render: () => Promise<RenderLetterResult>): Promise<RenderLetterResult> => {
     const metaKey = cacheKey(customerId, `letter-${key}.json`);
     const pdfKey = cacheKey(customerId, `letter-${key}.pdf`);
+    used.add(metaKey);
+    used.add(pdfKey);
     const meta = await readAll(ctx, metaKey);
     const bytes = meta ? await readAll(ctx, pdfKey) : null;
     if (meta && bytes) return { ...(JSON.parse(meta.toString('utf8')) as RenderLetterResult), bytes };
@@ -222,7 +226,8 @@ export async function buildCasePacket(
 ): Promise<{ key: string; pages: number; timings: Record<string, number> }> {
   const db = ctx.db.db;
   const plan = await planPacket(ctx, caseRow, projectCode);
-  const input = await loadPacketInput(ctx, plan, locale);
+  const usedCache = new Set<string>();
+  const input = await loadPacketInput(ctx, plan, locale, usedCache);
   let last = -1;
   let writing = Promise.resolve();
   const onProgress: ProgressFn = (done, stage) => {
@@ -241,7 +246,7 @@ export async function buildCasePacket(
   try {
     result = await assemblePacket(input, {
       onProgress,
-      renderCache: storageRenderCache(ctx, caseRow.customerId),
+      renderCache: storageRenderCache(ctx, caseRow.customerId, usedCache),
     });
   } catch (err) {
     throw err instanceof PacketBuildError ? err : new PacketBuildError('assemble', err);
@@ -270,11 +275,18 @@ export async function buildCasePacket(
       ),
       missingForms: result.missingForms,
       builtFingerprint: plan.fingerprint,
+      cacheKeys: [...usedCache],
       generatedAt: ctx.clock.now(),
       updatedAt: ctx.clock.now(),
     })
     .where(eq(casePacket.caseId, caseRow.id));
-  if (before?.fileKey && before.fileKey !== key) await ctx.storage.delete(before.fileKey).catch(() => false);
+  // After the switch: the previous file and the cache objects this build no longer uses (best effort; the
+  // customer purge removes whatever is left under the customer's prefix).
+  const unused = [
+    ...(before?.fileKey && before.fileKey !== key ? [before.fileKey] : []),
+    ...(before?.cacheKeys ?? []).filter((k) => !usedCache.has(k)),
+  ];
+  for (const k of unused) await ctx.storage.delete(k).catch(() => false);
   return { key, pages: result.pageCount, timings: result.timings };
 }
 
