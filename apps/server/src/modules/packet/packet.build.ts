@@ -108,7 +108,7 @@ export async function loadPacketInput(
     let pdf: Uint8Array | null = await readAll(ctx, key);
     if (!pdf && f.complete) {
       try {
-        pdf = (await filledPdf(ctx, { customerId, id: f.id, locale })).bytes;
+        pdf = (await filledPdf(ctx, { customerId, id: f.id, locale, payment: f.payment })).bytes;
         await ctx.storage.put(key, pdf, { contentType: 'application/pdf' });
       } catch (err) {
         if (!(err instanceof AppError)) throw new PacketBuildError(f.formNumber, err);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Locale, ProjectCode, TLetterDocument, TPacketProblem } from '@dossier/contract';
+import type { FeeKey, Locale, ProjectCode, TLetterDocument, TPacketProblem } from '@dossier/contract';
 import { translate } from '@dossier/i18n';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -46,7 +46,13 @@ export interface PlannedExhibit {
 export interface PacketPlan {
   caseRow: CaseRow;
   projectCode: ProjectCode;
-  forms: Array<{ id: number; formNumber: string; complete: boolean; key: string }>;
+  forms: Array<{
+    id: number;
+    formNumber: string;
+    payment: FeeKey | undefined;
+    complete: boolean;
+    key: string;
+  }>;
   exhibits: PlannedExhibit[];
   letters: Array<{
     id: string;
@@ -62,6 +68,7 @@ export interface PacketPlan {
   fingerprint: string;
 }
 
+const PAYMENT_FORMS = new Set(['G-1450', 'G-1650']);
 const EMPTY: TLetterDocument = { type: 'doc', content: [] };
 const translatorOf = (mode: string | null): Translator | null =>
   mode === 'personal' || mode === 'service' ? { kind: mode } : null;
@@ -73,13 +80,26 @@ export async function planPacket(
 ): Promise<PacketPlan> {
   const db = ctx.db.db;
   const cc = contextOf(ctx, caseRow, projectCode);
-  const forms = (await filingStates(ctx, caseRow, cc)).map(({ row, state }) => ({
-    id: row.id,
-    formNumber: row.formNumber,
-    complete: state.status === 'complete',
-    // The filled PDF depends on the row, the profile it binds and the settings (the filled-form cache key).
-    key: digest([row.id, row.edition, row.version, row.data, row.overrides, caseRow.profile, cc.payments]),
-  }));
+  // A payment form is filled once per payment (its amount); the filled PDF depends on the row, the profile it
+  // binds and the settings (the filled-form cache key).
+  const forms = (await filingStates(ctx, caseRow, cc)).flatMap(({ row, state }) =>
+    (PAYMENT_FORMS.has(row.formNumber) ? cc.payments.map((p) => p.key) : [undefined]).map((payment) => ({
+      id: row.id,
+      formNumber: row.formNumber,
+      payment,
+      complete: state.status === 'complete',
+      key: digest([
+        row.id,
+        row.edition,
+        row.version,
+        row.data,
+        row.overrides,
+        caseRow.profile,
+        cc.payments,
+        payment,
+      ]),
+    })),
+  );
 
   const numbered = await caseExhibits(db, caseRow.id);
   const exhibits: PlannedExhibit[] = numbered.map((n) => {

@@ -105,11 +105,17 @@ export async function assemblePacket(
   // 1. Forms: G-1145 → payment form(s) → I-140 → I-907 (+ its payment form, a separate payment).
   const placedForms: Placed[] = [];
   const missingForms: FormKey[] = [];
-  const byKey = new Map(input.forms.map((f) => [f.key, f]));
+  // A payment form given once per payment is placed in payment order; given once, for every payment.
+  const byKey = new Map<FormKey, PacketInput['forms']>();
+  for (const f of input.forms) byKey.set(f.key, [...(byKey.get(f.key) ?? []), f]);
+  const take = (key: FormKey) => {
+    const copies = byKey.get(key);
+    return copies && copies.length > 1 ? copies.shift() : copies?.[0];
+  };
   const formSequence: FormKey[] = [FORM_ORDER[0]!, input.payment, 'I-140'];
   if (input.premium) formSequence.push('I-907', input.payment);
   for (const key of formSequence) {
-    const form = byKey.get(key);
+    const form = take(key);
     if (!form?.pdf) {
       if (!missingForms.includes(key)) missingForms.push(key);
       continue;

@@ -5,6 +5,10 @@ export type LetterDoc = TLetterDocument;
 
 export type FormKey = 'G-1145' | 'G-1450' | 'G-1650' | 'I-140' | 'I-907';
 
+/**
+ * A filled form. A payment form (G-1450/G-1650) may be given once per payment, in payment order (the I-140 fee,
+ * then the I-907 fee, each its own payment); given once, that copy is placed for every payment.
+ */
 export interface PacketForm {
   key: FormKey;
   /** Filled and flattened PDF; null when the official blank is not available (the cover sheet says so). */
