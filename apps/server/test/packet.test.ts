@@ -4,14 +4,16 @@
  * fingerprint; a build killed mid-way leaves the previous file byte-identical and the retry completes; files
  * that cannot go in are named before any build; the file streams; authz and expiry.
  */
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { ZPacketResponse } from '@dossier/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { casePacket, upload } from '../src/db/schema/index.ts';
 import { runPacketBuild } from '../src/jobs/packet-build.handler.ts';
 import { startWorkers } from '../src/jobs/register.ts';
-import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { buildTestApp, type TestApp, testBackend } from './build-test-app.ts';
 import { errMsg, expectError, onCase } from './evidence-helpers.ts';
 import { accountsTestConfig, injectAs, login } from './factories.ts';
 import { packetOf, para, type ReadyCase, readyCase, settledPacket } from './packet-helpers.ts';
@@ -333,6 +335,68 @@ describe('crash safety', () => {
       expect(p.error!.msg.length).toBeGreaterThan(5);
       expect(p.file!.generated_at).toBe(after.file!.generated_at);
     }
+  });
+});
+
+// The worker really killed: a child process builds against the same PostgreSQL database and storage and gets
+// SIGKILL half way (PGlite lives in one process, so this one runs on PostgreSQL only).
+describe.runIf(testBackend === 'postgres')('crash safety: the worker process killed', () => {
+  it('SIGKILL mid-build leaves the previous file byte-identical; the retry completes', {
+    timeout: 300_000,
+  }, async () => {
+    const o = await readyCase(t, 'NIW');
+    await generate(o);
+    await settledPacket(t, o);
+    const [row0] = await t.ctx.db.db.select().from(casePacket).where(eq(casePacket.caseId, o.caseId));
+    const oldBytes = readFileSync(`${t.dir}/files/${row0!.fileKey}`);
+    const current = (await onCase(t, o)('GET', 'documents/petition_letter/')).json();
+    await onCase(t, o)('PUT', 'documents/petition_letter/', {
+      version: current.version,
+      content: { type: 'doc', content: [para({ type: 'text', text: 'Killed once.' })] },
+    });
+    await t.ctx.db.db.update(casePacket).set({ buildState: 'queued' }).where(eq(casePacket.caseId, o.caseId));
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        fileURLToPath(new URL('./packet-kill-child.ts', import.meta.url)),
+        inject('postgresUrl'),
+        t.dir,
+        String(o.caseId),
+        t.clock.now().toISOString(),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += String(d);
+    });
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    // Kill as soon as the build has stored some progress (it is generating, the new file not written).
+    for (;;) {
+      const [row] = await t.ctx.db.db.select().from(casePacket).where(eq(casePacket.caseId, o.caseId));
+      if (row!.buildState === 'generating' && row!.progress > 0) break;
+      if (out.includes('finished')) throw new Error('the child finished before it could be killed');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    child.kill('SIGKILL');
+    await exited;
+    expect(out).not.toContain('finished');
+    const [mid] = await t.ctx.db.db.select().from(casePacket).where(eq(casePacket.caseId, o.caseId));
+    expect(mid!.fileKey).toBe(row0!.fileKey);
+    expect(readFileSync(`${t.dir}/files/${row0!.fileKey}`).equals(oldBytes)).toBe(true);
+    expect((await packetOf(t, o)).state).toBe('generating');
+    // pg-boss's retry: a fresh run completes; only then the row points at the new file.
+    expect(
+      await runPacketBuild(t.ctx, { caseId: o.caseId, locale: 'en' }, { retryCount: 1, retryLimit: 2 }),
+    ).toBe('built');
+    const after = await packetOf(t, o);
+    expect(after.state).toBe('ready');
+    if (tools)
+      expect(pdftotext(writeTempPdf(new Uint8Array((await download(o)).rawPayload)))).toContain(
+        'Killed once.',
+      );
   });
 });
 
