@@ -38,7 +38,7 @@ export async function runPacketBuild(
       .set({
         buildState: 'failed',
         errorCode: 'packet_build_failed',
-        phase: err instanceof PacketBuildError ? err.part.slice(0, 200) : null,
+        phase: err instanceof PacketBuildError && err.part ? err.part.slice(0, 200) : null,
         updatedAt: ctx.clock.now(),
       })
       .where(eq(casePacket.caseId, payload.caseId));

@@ -39,7 +39,10 @@ async function readAll(ctx: AppContext, key: string): Promise<Buffer | null> {
   return Buffer.concat(chunks);
 }
 
-/** A build failure naming the part (spec §8 "Preview failure"); never a stack trace to the customer. */
+/**
+ * A build failure naming the part (a file or form the customer knows; '' when no single part is to blame) for
+ * spec §8 "Preview failure"; never a stack trace to the customer.
+ */
 export class PacketBuildError extends Error {
   constructor(
     readonly part: string,
@@ -249,7 +252,7 @@ export async function buildCasePacket(
       renderCache: storageRenderCache(ctx, caseRow.customerId, usedCache),
     });
   } catch (err) {
-    throw err instanceof PacketBuildError ? err : new PacketBuildError('assemble', err);
+    throw err instanceof PacketBuildError ? err : new PacketBuildError('', err);
   } finally {
     await writing;
   }

@@ -60,7 +60,7 @@ export async function packetView(
         ? {
             code: E.buildFailed,
             msg: translate(locale, `errors:${E.buildFailed}`, {
-              part: (!stuck && row?.phase) || translate(locale, 'packet:outline.cover'),
+              part: (!stuck && row?.phase) || translate(locale, 'errors:packet_part_unknown'),
             }),
           }
         : null,
