@@ -13,6 +13,7 @@ import { assemblePacket } from '../src/pdf/packet/assemble-packet.ts';
 import type { PacketInput } from '../src/pdf/packet/packet.types.ts';
 import { BENCH_SCALE, buildSampleCase, LARGE_SCALE } from '../src/pdf/packet/sample-case.ts';
 import { warmUpPdfEngine } from '../src/pdf/warm-up.ts';
+import { benchJob } from './bench-packet-job.ts';
 
 type StoredTranslation = {
   file: string;
@@ -263,6 +264,9 @@ async function main(large: boolean): Promise<void> {
 if (process.argv[2] === '--child') {
   const mode = process.argv[4] ?? '--warm';
   await child(process.argv[3]!, !mode.startsWith('--cold'), mode.endsWith('-once'));
+} else if (process.argv.includes('--job')) {
+  // `--job`: the print file through the job (bench-packet-job.ts, decision 0027).
+  await benchJob();
 } else {
   const at = process.argv.indexOf('--pages');
   const pages = at > 0 ? Number(process.argv[at + 1]) : 500;

@@ -15,6 +15,7 @@ import { formsStaffRoutes } from './modules/forms/forms-staff.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { lettersRoutes } from './modules/letters/letters.routes.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
+import { packetRoutes } from './modules/packet/packet.routes.ts';
 import { planAttachmentsRoutes } from './modules/plan-attachments/attachments.routes.ts';
 import { qaRoutes } from './modules/qa/qa.routes.ts';
 import { readmeRoutes } from './modules/readme/readme.routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(staffAccountRoutes(ctx), { prefix: '/api' });
   await app.register(documentsRoutes(ctx), { prefix: '/api' });
   await app.register(readmeRoutes(ctx), { prefix: '/api' });
+  await app.register(packetRoutes(ctx), { prefix: '/api' });
 
   await registerWeb(app, opts.serveWeb ? ctx.config.webDist : '');
   return app;

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { PACKET_BUILD_JOB, packetQueue, ZPacketBuildPayload } from './packet-build.job.ts';
 import { PURGE_CRON, PURGE_JOB, ZPurgePayload } from './purge.job.ts';
 import { SHOP_EXPIRY_CRON, SHOP_EXPIRY_JOB } from './shop-expiry.job.ts';
 import {
@@ -33,4 +34,16 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
     const { runUploadNormalise } = await import('./uploads-normalise.handler.ts');
     await runUploadNormalise(ctx, ZUploadNormalisePayload.parse(job.data), job);
   });
+  await boss.createQueue(PACKET_BUILD_JOB, packetQueue);
+  // One packet at a time: a build holds the whole output in memory (see bench:packet for its peak).
+  // Someone is waiting on the screen for it: poll every 0.5 s (pg-boss's minimum) instead of the default 2 s.
+  await boss.work(
+    PACKET_BUILD_JOB,
+    { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 },
+    async ([job]) => {
+      if (!job) return;
+      const { runPacketBuild } = await import('./packet-build.handler.ts');
+      await runPacketBuild(ctx, ZPacketBuildPayload.parse(job.data), job);
+    },
+  );
 }

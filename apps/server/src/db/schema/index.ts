@@ -4,6 +4,7 @@ export * from './contact.ts';
 export * from './documents.ts';
 export * from './evidence.ts';
 export * from './jobs.ts';
+export * from './packet.ts';
 export * from './qa.ts';
 export * from './reference.ts';
 export * from './shop.ts';

@@ -3,8 +3,9 @@ import { translate } from '@dossier/i18n';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { plan, planRecord, product, project } from '../../db/schema/index.ts';
+import { plan, planRecord, product, project, workbenchCase } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { requestPacket } from '../packet/packet.service.ts';
 import { localName, type ProjectRow } from './catalogue.service.ts';
 import { baseExpiry } from './rights.service.ts';
 
@@ -151,6 +152,17 @@ export async function applyPrintMaterial(
 ): Promise<TPlan> {
   const db = ctx.db.db;
   const now = ctx.clock.now();
+  // Queues the same build as `POST …/packet/` for the plan's case (issue 14 item 2); refusals change nothing.
+  const [found] = await db
+    .select({ caseRow: workbenchCase, code: project.code })
+    .from(plan)
+    .innerJoin(project, eq(project.id, plan.projectId))
+    .innerJoin(
+      workbenchCase,
+      and(eq(workbenchCase.customerId, plan.customerId), eq(workbenchCase.projectId, plan.projectId)),
+    )
+    .where(and(eq(plan.id, opts.planId), eq(plan.customerId, opts.customerId)));
+  if (found) await requestPacket(ctx, found.caseRow, found.code as ProjectCode, opts.locale);
   const [row] = await db
     .update(plan)
     .set({ printState: { material: 'applied', applied_at: now.toISOString() }, updatedAt: now })

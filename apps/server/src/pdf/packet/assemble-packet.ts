@@ -1,9 +1,17 @@
+import { createHash } from 'node:crypto';
 import { PDFArray, PDFDocument, PDFName, PDFNull, type PDFPage } from '@cantoo/pdf-lib';
 import { translate } from '@dossier/i18n';
 import { createFontSet } from '../fonts/font-set.ts';
 import { type RenderLetterResult, renderLetter } from '../letter/render-letter.ts';
 import { type OutlineNode, writeOutline } from './outline.ts';
-import type { FormKey, PacketInput, PacketResult, PacketSection, ProgressFn } from './packet.types.ts';
+import type {
+  FormKey,
+  PacketInput,
+  PacketResult,
+  PacketSection,
+  ProgressFn,
+  RenderCache,
+} from './packet.types.ts';
 import {
   type ChecklistRow,
   coverSheetDoc,
@@ -54,15 +62,29 @@ interface Placed {
  */
 export async function assemblePacket(
   input: PacketInput,
-  opts: { onProgress?: ProgressFn } = {},
+  opts: { onProgress?: ProgressFn; renderCache?: RenderCache } = {},
 ): Promise<PacketResult> {
   const progress = opts.onProgress ?? (() => {});
   const en = (k: string, v?: Record<string, string | number>) => translate('en', `packet:${k}`, v);
-  const exhibitNumber = new Map(input.exhibits.map((e, i) => [e.id, i + 1]));
+  const exhibitNumber = new Map<string, number | string>(input.exhibits.map((e, i) => [e.id, i + 1]));
+  // A part of an exhibit (an evidence file of a folder) is "Exhibit N.M" (modules/documents/numbering.ts).
+  for (const [i, e] of input.exhibits.entries()) {
+    for (const [j, id] of (e.partIds ?? []).entries()) exhibitNumber.set(id, `${i + 1}.${j + 1}`);
+  }
   const letterNumber = new Map(input.letters.map((l, i) => [l.id, i + 1]));
   const resolveReference = (kind: 'exhibit' | 'letter', id: string) => {
     const n = kind === 'exhibit' ? exhibitNumber.get(id) : letterNumber.get(id);
     return n === undefined ? undefined : { label: referenceLabel('en', kind, n) };
+  };
+  // The petition letter and the plan depend on their document and on the numbering only: a cache keyed by both
+  // lets "Generate again" skip the layout of an unchanged document (decision 0027).
+  const numbering = JSON.stringify([[...exhibitNumber], [...letterNumber]]);
+  const renderDocument = (doc: PacketInput['petitionLetter']) => {
+    const render = () =>
+      renderLetter({ validated: true, doc, locale: 'en', pageNumbers: false, resolveReference });
+    if (!opts.renderCache) return render();
+    const key = createHash('sha256').update(JSON.stringify(doc)).update(numbering).digest('hex');
+    return opts.renderCache(key, render);
   };
   const totalSteps =
     5 + input.forms.length + input.exhibits.length + input.letters.length + input.plan.attachments.length;
@@ -96,11 +118,18 @@ export async function assemblePacket(
   //    The cover sheet is for the petitioner and is not numbered.
   const placedForms: Placed[] = [];
   const missingForms: FormKey[] = [];
-  const byKey = new Map(input.forms.map((f) => [f.key, f]));
+  // A payment form given once per payment is placed in payment order (the I-140's fee, then the I-907's);
+  // given once, it serves every payment.
+  const byKey = new Map<FormKey, PacketInput['forms']>();
+  for (const f of input.forms) byKey.set(f.key, [...(byKey.get(f.key) ?? []), f]);
+  const take = (key: FormKey) => {
+    const copies = byKey.get(key);
+    return copies && copies.length > 1 ? copies.shift() : copies?.[0];
+  };
   const formSequence: FormKey[] = [input.payment, 'G-1145', 'I-140'];
   if (input.premium) formSequence.push(input.payment, 'I-907');
   for (const key of formSequence) {
-    const form = byKey.get(key);
+    const form = take(key);
     if (!form?.pdf) {
       if (!missingForms.includes(key)) missingForms.push(key);
       continue;
@@ -111,13 +140,7 @@ export async function assemblePacket(
 
   lap('forms');
   // 2. Petition letter.
-  const letter = await renderLetter({
-    validated: true,
-    doc: input.petitionLetter,
-    locale: 'en',
-    pageNumbers: false,
-    resolveReference,
-  });
+  const letter = await renderDocument(input.petitionLetter);
   lap('render_letter');
   const placedLetter = await append(letter.bytes, en('outline.petition_letter'));
   step('render');
@@ -168,13 +191,7 @@ export async function assemblePacket(
     step('assemble');
   }
   lap('copy');
-  const plan = await renderLetter({
-    validated: true,
-    doc: input.plan.doc,
-    locale: 'en',
-    pageNumbers: false,
-    resolveReference,
-  });
+  const plan = await renderDocument(input.plan.doc);
   lap('render_plan');
   const placedPlan = await append(plan.bytes, en('outline.plan'));
   const placedAttachments: Placed[] = [];

@@ -187,6 +187,6 @@ export function tabAndCertificatePagesDoc(input: Pick<PacketInput, 'exhibits' | 
   return { doc: doc(content), pages };
 }
 
-export function referenceLabel(locale: Locale, kind: 'exhibit' | 'letter', n: number): string {
+export function referenceLabel(locale: Locale, kind: 'exhibit' | 'letter', n: number | string): string {
   return translate(locale, `packet:uscis.${kind === 'exhibit' ? 'exhibit_label' : 'letter_label'}`, { n });
 }

@@ -5,6 +5,10 @@ export type LetterDoc = TLetterDocument;
 
 export type FormKey = 'G-1145' | 'G-1450' | 'G-1650' | 'I-140' | 'I-907';
 
+/**
+ * A filled form. A payment form (G-1450/G-1650) may be given once per payment, in payment order (the I-140 fee,
+ * then the I-907 fee, each its own payment); given once, that copy is placed for every payment.
+ */
 export interface PacketForm {
   key: FormKey;
   /** Filled and flattened PDF; null when the official blank is not available (the cover sheet says so). */
@@ -29,6 +33,8 @@ export interface PacketExhibit {
   original: Uint8Array;
   /** English translation of a non-English original, with its translator for the certificate. */
   translation?: PacketTranslation;
+  /** Ids of the exhibit's parts in order (evidence files of a folder), referenced as "Exhibit N.M". */
+  partIds?: string[];
 }
 
 export interface PacketLetter {
@@ -58,6 +64,12 @@ export interface PacketInput {
     attachments: Array<{ title: string; pdf: Uint8Array; translation?: PacketTranslation }>;
   };
 }
+
+/** Returns the cached rendering for `key` or renders, stores and returns it (the packet job's letter cache). */
+export type RenderCache = (
+  key: string,
+  render: () => Promise<import('../letter/render-letter.ts').RenderLetterResult>,
+) => Promise<import('../letter/render-letter.ts').RenderLetterResult>;
 
 export type PacketStage = 'render' | 'assemble' | 'stamp' | 'save';
 export type ProgressFn = (done: number, stage: PacketStage) => void;

@@ -1,0 +1,47 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import { casePacket } from '../db/schema/index.ts';
+import { buildCasePacket, PacketBuildError } from '../modules/packet/packet.build.ts';
+import { ownedCaseById } from '../modules/packet/packet.service.ts';
+import type { TPacketBuildPayload } from './packet-build.job.ts';
+
+/**
+ * The `packet.build` job: marks the case generating, builds, and switches the file (packet.build.ts). A throw
+ * before the last attempt is retried by pg-boss with the previous file untouched; the last attempt records
+ * `failed` with the part that failed (never a stack trace) and keeps the previous file.
+ */
+export async function runPacketBuild(
+  ctx: AppContext,
+  payload: TPacketBuildPayload,
+  attempt: { retryCount: number; retryLimit: number } = { retryCount: 0, retryLimit: 0 },
+  hooks: Parameters<typeof buildCasePacket>[4] = {},
+): Promise<'built' | 'skipped' | 'failed'> {
+  const db = ctx.db.db;
+  const claimed = await db
+    .update(casePacket)
+    .set({ buildState: 'generating', progress: 0, phase: 'render', updatedAt: ctx.clock.now() })
+    .where(
+      and(eq(casePacket.caseId, payload.caseId), inArray(casePacket.buildState, ['queued', 'generating'])),
+    )
+    .returning({ caseId: casePacket.caseId });
+  if (claimed.length === 0) return 'skipped';
+  const found = await ownedCaseById(ctx, payload.caseId);
+  if (!found) return 'skipped';
+  try {
+    await buildCasePacket(ctx, found.row, found.projectCode, payload.locale, hooks);
+    return 'built';
+  } catch (err) {
+    if (attempt.retryCount < attempt.retryLimit) throw err;
+    ctx.logger.error({ err, caseId: payload.caseId }, 'packet build failed on its last attempt');
+    await db
+      .update(casePacket)
+      .set({
+        buildState: 'failed',
+        errorCode: 'packet_build_failed',
+        phase: err instanceof PacketBuildError && err.part ? err.part.slice(0, 200) : null,
+        updatedAt: ctx.clock.now(),
+      })
+      .where(eq(casePacket.caseId, payload.caseId));
+    return 'failed';
+  }
+}

@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import type { Locale, TPacketOutlineNode } from '@dossier/contract';
+import { translate } from '@dossier/i18n';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { casePacket } from '../../db/schema/index.ts';
+import type { RenderLetterResult } from '../../pdf/letter/render-letter.ts';
+import { assemblePacket } from '../../pdf/packet/assemble-packet.ts';
+import type {
+  FormKey,
+  PacketInput,
+  PacketSection,
+  PacketTranslation,
+  ProgressFn,
+} from '../../pdf/packet/packet.types.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { CaseRow } from '../case/case.service.ts';
+import { categoryOf, todayOf } from '../case/case.service.ts';
+import { filledPdf } from '../forms/form-pdf.service.ts';
+import { blobKey } from '../uploads/uploads.blobs.ts';
+import { digest, type PacketPlan, type PlannedFile, planPacket } from './packet.inputs.ts';
+
+/**
+ * The build (decision 0027): the plan's files loaded, the forms filled (cached per data version), the letters
+ * rendered (cached per document version and numbering), assemblePacket, then the file stored under a new key and
+ * only then the row switched to it. A crash anywhere before the switch leaves the previous file and row intact.
+ */
+
+const cacheKey = (customerId: number, name: string) => `customers/${customerId}/packet-cache/${name}`;
+export const packetKey = (customerId: number, caseId: number) =>
+  `customers/${customerId}/packets/${caseId}-${randomUUID()}.pdf`;
+
+async function readAll(ctx: AppContext, key: string): Promise<Buffer | null> {
+  if (!(await ctx.storage.stat(key))) return null;
+  const { stream } = await ctx.storage.get(key);
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A build failure naming the part (a file or form the customer knows; '' when no single part is to blame) for
+ * spec §8 "Preview failure"; never a stack trace to the customer.
+ */
+export class PacketBuildError extends Error {
+  constructor(
+    readonly part: string,
+    cause: unknown,
+  ) {
+    super(`packet build failed at ${part}`, { cause });
+  }
+}
+
+function profileText(caseRow: CaseRow, prefix: string): string {
+  const p = (caseRow.profile ?? {}) as Record<string, unknown>;
+  const v = (k: string) => (typeof p[`${prefix}.${k}`] === 'string' ? (p[`${prefix}.${k}`] as string) : '');
+  return prefix === 'name'
+    ? [v('given'), v('middle'), v('family')].filter(Boolean).join(' ')
+    : ['street', 'unitType', 'unitNumber', 'city', 'state', 'zip', 'province', 'postalCode', 'country']
+        .map(v)
+        .filter(Boolean)
+        .join(', ');
+}
+
+export async function loadPacketInput(
+  ctx: AppContext,
+  plan: PacketPlan,
+  locale: Locale,
+  usedCache: Set<string> = new Set(),
+): Promise<PacketInput> {
+  const { caseRow } = plan;
+  const customerId = caseRow.customerId;
+  const read = async (f: PlannedFile): Promise<Uint8Array> => {
+    const u = f.uploadId === null ? undefined : plan.uploads.get(f.uploadId);
+    const bytes = u?.pdfSha256 ? await readAll(ctx, blobKey(customerId, u.pdfSha256)) : null;
+    if (!bytes) throw new PacketBuildError(f.name, new Error('normalised PDF missing'));
+    return bytes;
+  };
+  const readMany = async (files: PlannedFile[]): Promise<Uint8Array> => {
+    if (files.length === 1) return read(files[0]!);
+    const out = await PDFDocument.create();
+    for (const f of files) {
+      const src = await PDFDocument.load(await read(f), { updateMetadata: false });
+      for (const p of await out.copyPages(src, src.getPageIndices())) out.addPage(p);
+    }
+    return out.save({ useObjectStreams: false });
+  };
+  const petitioner = profileText(caseRow, 'name');
+  const translator = (kind: 'personal' | 'service' | undefined) =>
+    kind === 'service'
+      ? {
+          name: translate('en', 'packet:translator.service_name'),
+          address: translate('en', 'packet:translator.service_address'),
+        }
+      : { name: petitioner, address: profileText(caseRow, 'address') };
+  const translation = async (
+    files: PlannedFile[],
+    who: { kind: 'personal' | 'service' } | null,
+  ): Promise<PacketTranslation | undefined> =>
+    files.length === 0
+      ? undefined
+      : { pdf: await readMany(files), translator: translator(who?.kind), fromLanguage: 'Chinese' };
+
+  // Forms: the filled official PDF (modules/forms), cached per data version; a form that cannot be filled
+  // (blank missing, not saved) is left out and the cover sheet says where to get it.
+  const forms: PacketInput['forms'] = [];
+  for (const f of plan.forms) {
+    const key = cacheKey(customerId, `form-${f.key}.pdf`);
+    usedCache.add(key);
+    let pdf: Uint8Array | null = await readAll(ctx, key);
+    if (!pdf && f.complete) {
+      try {
+        pdf = (await filledPdf(ctx, { customerId, id: f.id, locale, payment: f.payment })).bytes;
+        await ctx.storage.put(key, pdf, { contentType: 'application/pdf' });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw new PacketBuildError(f.formNumber, err);
+        pdf = null;
+      }
+    }
+    forms.push({ key: f.formNumber as FormKey, pdf });
+  }
+
+  const exhibits: PacketInput['exhibits'] = [];
+  for (const e of plan.exhibits) {
+    if (e.originals.length === 0) continue;
+    const tr = await translation(e.translations, e.translator);
+    exhibits.push({
+      id: e.id,
+      title: e.title,
+      partIds: e.partIds,
+      original: await readMany(e.originals),
+      ...(tr ? { translation: tr } : {}),
+    });
+  }
+  const letters: PacketInput['letters'] = [];
+  for (const l of plan.letters) {
+    const tr = await translation(l.translation ? [l.translation] : [], l.translator);
+    letters.push({
+      id: l.id,
+      recommender: l.recommender,
+      pdf: await read(l.file),
+      ...(tr ? { translation: tr } : {}),
+    });
+  }
+  const attachments: PacketInput['plan']['attachments'] = [];
+  for (const a of plan.attachments) {
+    const tr = await translation(a.translation ? [a.translation] : [], null);
+    attachments.push({ title: a.title, pdf: await read(a.file), ...(tr ? { translation: tr } : {}) });
+  }
+  return {
+    locale,
+    category: categoryOf(plan.projectCode),
+    petitionerName: petitioner,
+    filingDate: todayOf(ctx),
+    premium: caseRow.premiumProcessing,
+    payment: caseRow.paymentMethod === 'G-1650' ? 'G-1650' : 'G-1450',
+    forms,
+    petitionLetter: plan.petitionLetter,
+    exhibits,
+    letters,
+    plan: { doc: plan.planDoc, attachments },
+  };
+}
+
+/** Rendered letters in storage, keyed by document + numbering (see assemblePacket's `renderCache`). */
+function storageRenderCache(ctx: AppContext, customerId: number, used: Set<string>) {
+  return async (key: string, render: () => Promise<RenderLetterResult>): Promise<RenderLetterResult> => {
+    const metaKey = cacheKey(customerId, `letter-${key}.json`);
+    const pdfKey = cacheKey(customerId, `letter-${key}.pdf`);
+    used.add(metaKey);
+    used.add(pdfKey);
+    const meta = await readAll(ctx, metaKey);
+    const bytes = meta ? await readAll(ctx, pdfKey) : null;
+    if (meta && bytes) return { ...(JSON.parse(meta.toString('utf8')) as RenderLetterResult), bytes };
+    const r = await render();
+    await ctx.storage.put(pdfKey, r.bytes, { contentType: 'application/pdf' });
+    const { bytes: _b, ...rest } = r;
+    await ctx.storage.put(metaKey, Buffer.from(JSON.stringify(rest)), { contentType: 'application/json' });
+    return r;
+  };
+}
+
+const node = (s: PacketSection): TPacketOutlineNode => ({
+  title: s.title,
+  page: s.firstPage,
+  children: (s.children ?? []).map(node),
+});
+
+/**
+ * The outline as the PDF's bookmarks nest it (assemble-packet.ts): cover, forms, petition letter, exhibit list,
+ * exhibits, letters, plan with its attachments. `sections` lists them flat in that order.
+ */
+function outlineOf(
+  sections: PacketSection[],
+  counts: { exhibits: number; letters: number },
+  locale: Locale,
+): TPacketOutlineNode[] {
+  const o = (k: string) => translate(locale, `packet:outline.${k}`);
+  const forms = sections.length - 4 - counts.exhibits - counts.letters;
+  const [cover, ...rest] = sections.map(node);
+  const formNodes = rest.splice(0, forms);
+  const [petition, list, ...tail] = rest;
+  const exhibits = tail.splice(0, counts.exhibits);
+  const letters = tail.splice(0, counts.letters);
+  const group = (title: string, children: TPacketOutlineNode[]) =>
+    children.length ? [{ title, page: children[0]!.page, children }] : [];
+  return [
+    cover!,
+    ...group(o('forms'), formNodes),
+    petition!,
+    list!,
+    ...group(o('exhibits'), exhibits),
+    ...group(o('letters'), letters),
+    ...tail,
+  ];
+}
+
+/**
+ * Runs one build of the case's packet. `onProgress` is stored (throttled) so GET shows it. Returns when the row
+ * points at the new file; throws (the row keeps the previous file) otherwise.
+ */
+export async function buildCasePacket(
+  ctx: AppContext,
+  caseRow: CaseRow,
+  projectCode: PacketPlan['projectCode'],
+  locale: Locale,
+  hooks: { onProgress?: ProgressFn } = {},
+): Promise<{ key: string; pages: number; timings: Record<string, number> }> {
+  const db = ctx.db.db;
+  const plan = await planPacket(ctx, caseRow, projectCode);
+  const usedCache = new Set<string>();
+  const input = await loadPacketInput(ctx, plan, locale, usedCache);
+  let last = -1;
+  let writing = Promise.resolve();
+  const onProgress: ProgressFn = (done, stage) => {
+    hooks.onProgress?.(done, stage);
+    const pct = Math.min(99, Math.floor(done * 100));
+    if (pct - last < 5 && stage !== 'save') return;
+    last = pct;
+    writing = writing.then(async () => {
+      await db
+        .update(casePacket)
+        .set({ progress: pct, phase: stage, updatedAt: ctx.clock.now() })
+        .where(eq(casePacket.caseId, caseRow.id));
+    });
+  };
+  let result: Awaited<ReturnType<typeof assemblePacket>>;
+  try {
+    result = await assemblePacket(input, {
+      onProgress,
+      renderCache: storageRenderCache(ctx, caseRow.customerId, usedCache),
+    });
+  } catch (err) {
+    throw err instanceof PacketBuildError ? err : new PacketBuildError('', err);
+  } finally {
+    await writing;
+  }
+  // New name first; the row switches only once the bytes are stored (crash-safe, decision 0027).
+  const key = packetKey(caseRow.customerId, caseRow.id);
+  await ctx.storage.put(key, result.bytes, { contentType: 'application/pdf' });
+  const [before] = await db.select().from(casePacket).where(eq(casePacket.caseId, caseRow.id));
+  await db
+    .update(casePacket)
+    .set({
+      buildState: 'idle',
+      progress: 100,
+      phase: null,
+      errorCode: null,
+      jobId: null,
+      fileKey: key,
+      fileSize: result.bytes.length,
+      filePages: result.pageCount,
+      fileOutline: outlineOf(
+        result.sections,
+        { exhibits: input.exhibits.length, letters: input.letters.length },
+        locale,
+      ),
+      missingForms: result.missingForms,
+      builtFingerprint: plan.fingerprint,
+      cacheKeys: [...usedCache],
+      generatedAt: ctx.clock.now(),
+      updatedAt: ctx.clock.now(),
+    })
+    .where(eq(casePacket.caseId, caseRow.id));
+  // After the switch: the previous file and the cache objects this build no longer uses (best effort; the
+  // customer purge removes whatever is left under the customer's prefix).
+  const unused = [
+    ...(before?.fileKey && before.fileKey !== key ? [before.fileKey] : []),
+    ...(before?.cacheKeys ?? []).filter((k) => !usedCache.has(k)),
+  ];
+  for (const k of unused) await ctx.storage.delete(k).catch(() => false);
+  return { key, pages: result.pageCount, timings: result.timings };
+}
+
+export { digest };

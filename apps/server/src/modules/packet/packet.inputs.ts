@@ -1,0 +1,249 @@
+import { createHash } from 'node:crypto';
+import type { FeeKey, Locale, ProjectCode, TLetterDocument, TPacketProblem } from '@dossier/contract';
+import { translate } from '@dossier/i18n';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import {
+  caseDocument,
+  evidenceCriteria,
+  planAttachment,
+  recommendationLetter,
+  upload,
+} from '../../db/schema/index.ts';
+import { type CaseRow, categoryOf, contextOf } from '../case/case.service.ts';
+import { caseExhibits } from '../evidence/exhibits.ts';
+import { filingStates } from '../forms/immigration-data.service.ts';
+import { blobKey } from '../uploads/uploads.blobs.ts';
+
+/**
+ * What a packet is built from, without the bytes (decision 0027): the same walk gives the fingerprint that
+ * decides `ready`/`stale` on read, the per-file problems that refuse a build, and the list the job loads.
+ * Exhibits are the evidence folders in exhibit order (numbering.ts), their files in order; letters and plan
+ * attachments in their order. Every file is an upload whose normalised PDF is stored content-addressed.
+ */
+
+export type UploadRow = typeof upload.$inferSelect;
+type Translator = { kind: 'personal' | 'service' };
+
+export interface PlannedFile {
+  part: TPacketProblem['part'];
+  /** The row's own name (evidence file name, recommender, attachment name). */
+  name: string;
+  tab: string;
+  uploadId: number | null;
+}
+
+export interface PlannedExhibit {
+  id: string;
+  title: string;
+  /** `file:<id>` of each evidence file, for "Exhibit N.M" references. */
+  partIds: string[];
+  originals: PlannedFile[];
+  translations: PlannedFile[];
+  translator: Translator | null;
+}
+
+export interface PacketPlan {
+  caseRow: CaseRow;
+  projectCode: ProjectCode;
+  forms: Array<{
+    id: number;
+    formNumber: string;
+    payment: FeeKey | undefined;
+    complete: boolean;
+    key: string;
+  }>;
+  exhibits: PlannedExhibit[];
+  letters: Array<{
+    id: string;
+    recommender: string;
+    file: PlannedFile;
+    translation: PlannedFile | null;
+    translator: Translator | null;
+  }>;
+  attachments: Array<{ title: string; file: PlannedFile; translation: PlannedFile | null }>;
+  petitionLetter: TLetterDocument;
+  planDoc: TLetterDocument;
+  uploads: Map<number, UploadRow>;
+  fingerprint: string;
+}
+
+const PAYMENT_FORMS = new Set(['G-1450', 'G-1650']);
+const EMPTY: TLetterDocument = { type: 'doc', content: [] };
+const translatorOf = (mode: string | null): Translator | null =>
+  mode === 'personal' || mode === 'service' ? { kind: mode } : null;
+
+export async function planPacket(
+  ctx: AppContext,
+  caseRow: CaseRow,
+  projectCode: ProjectCode,
+): Promise<PacketPlan> {
+  const db = ctx.db.db;
+  const cc = contextOf(ctx, caseRow, projectCode);
+  // A payment form is filled once per payment (its amount); the filled PDF depends on the row, the profile it
+  // binds and the settings (the filled-form cache key).
+  const forms = (await filingStates(ctx, caseRow, cc)).flatMap(({ row, state }) =>
+    (PAYMENT_FORMS.has(row.formNumber) ? cc.payments.map((p) => p.key) : [undefined]).map((payment) => ({
+      id: row.id,
+      formNumber: row.formNumber,
+      payment,
+      complete: state.status === 'complete',
+      key: digest([
+        row.id,
+        row.edition,
+        row.version,
+        row.data,
+        row.overrides,
+        caseRow.profile,
+        cc.payments,
+        payment,
+      ]),
+    })),
+  );
+
+  const numbered = await caseExhibits(db, caseRow.id);
+  const exhibits: PlannedExhibit[] = numbered.map((n) => {
+    const withTranslation = n.files.filter((f) => f.file.translationUploadId !== null);
+    return {
+      id: `folder:${n.folder.id}`,
+      title: n.folder.nameEn ?? n.folder.name,
+      partIds: n.files.map((f) => `file:${f.file.id}`),
+      originals: n.files.map((f) => ({
+        part: 'exhibit',
+        name: f.file.name,
+        tab: 'evidence',
+        uploadId: f.file.originalUploadId,
+      })),
+      translations: withTranslation.map((f) => ({
+        part: 'exhibit_translation',
+        name: f.file.name,
+        tab: 'evidence',
+        uploadId: f.file.translationUploadId,
+      })),
+      translator: translatorOf(withTranslation[0]?.file.translationMode ?? null),
+    };
+  });
+
+  const letterRows = await db
+    .select()
+    .from(recommendationLetter)
+    .where(eq(recommendationLetter.caseId, caseRow.id))
+    .orderBy(asc(recommendationLetter.sortOrder), asc(recommendationLetter.id));
+  const letters = letterRows
+    .filter((l) => l.letterUploadId !== null)
+    .map((l) => ({
+      id: `letter:${l.id}`,
+      recommender: l.nameEn ?? l.name,
+      file: { part: 'letter', name: l.name, tab: 'reference', uploadId: l.letterUploadId },
+      translation:
+        l.letterTranslationUploadId === null
+          ? null
+          : {
+              part: 'letter_translation',
+              name: l.name,
+              tab: 'reference',
+              uploadId: l.letterTranslationUploadId,
+            },
+      translator: translatorOf(l.translationMode),
+    }));
+
+  const attachmentRows = await db
+    .select()
+    .from(planAttachment)
+    .where(eq(planAttachment.caseId, caseRow.id))
+    .orderBy(asc(planAttachment.sortOrder), asc(planAttachment.id));
+  const attachments = attachmentRows.map((a) => ({
+    title: a.nameEn ?? a.name,
+    file: { part: 'attachment', name: a.name, tab: 'endeavor', uploadId: a.uploadId },
+    translation:
+      a.translationUploadId === null
+        ? null
+        : { part: 'attachment_translation', name: a.name, tab: 'endeavor', uploadId: a.translationUploadId },
+  }));
+
+  const docs = await db.select().from(caseDocument).where(eq(caseDocument.caseId, caseRow.id));
+  const docOf = (kind: string) => (docs.find((d) => d.kind === kind)?.content as TLetterDocument) ?? EMPTY;
+
+  const ids = [
+    ...exhibits.flatMap((e) => [...e.originals, ...e.translations]),
+    ...letters.flatMap((l) => [l.file, ...(l.translation ? [l.translation] : [])]),
+    ...attachments.flatMap((a) => [a.file, ...(a.translation ? [a.translation] : [])]),
+  ]
+    .map((f) => f.uploadId)
+    .filter((id): id is number => id !== null);
+  const uploadRows = ids.length ? await db.select().from(upload).where(inArray(upload.id, ids)) : [];
+  const uploads = new Map(uploadRows.map((u) => [u.id, u]));
+  const [claim] = await db.select().from(evidenceCriteria).where(eq(evidenceCriteria.caseId, caseRow.id));
+
+  const plan = {
+    caseRow,
+    projectCode,
+    forms,
+    exhibits,
+    letters,
+    attachments,
+    petitionLetter: docOf('petition_letter'),
+    planDoc: docOf('us_plan'),
+    uploads,
+  };
+  const fingerprint = digest([
+    categoryOf(projectCode),
+    caseRow.profile,
+    caseRow.premiumProcessing,
+    caseRow.paymentMethod,
+    claim?.claimed ?? [],
+    forms,
+    exhibits,
+    letters,
+    attachments,
+    docs.map((d) => [d.kind, d.version]),
+    uploadRows.map((u) => [u.id, u.status, u.pdfSha256]).sort((a, b) => Number(a[0]) - Number(b[0])),
+  ]);
+  return { ...plan, fingerprint };
+}
+
+/** Every file of the plan, in packet order. */
+export function plannedFiles(plan: PacketPlan): PlannedFile[] {
+  return [
+    ...plan.exhibits.flatMap((e) => [...e.originals, ...e.translations]),
+    ...plan.letters.flatMap((l) => [l.file, ...(l.translation ? [l.translation] : [])]),
+    ...plan.attachments.flatMap((a) => [a.file, ...(a.translation ? [a.translation] : [])]),
+  ];
+}
+
+/**
+ * Files that cannot go into the packet (item 6): an upload gone, refused by the normaliser (its reason), still
+ * being checked, or whose normalised PDF is missing or damaged in storage. One storage stat per file.
+ */
+export async function packetProblems(
+  ctx: AppContext,
+  plan: PacketPlan,
+  locale: Locale,
+): Promise<TPacketProblem[]> {
+  const problems: TPacketProblem[] = [];
+  const t = (key: string, v: Record<string, string>) => translate(locale, `errors:${key}`, v);
+  for (const f of plannedFiles(plan)) {
+    const u = f.uploadId === null ? undefined : plan.uploads.get(f.uploadId);
+    const file = u?.originalName ?? '';
+    const add = (code: string, msg: string) =>
+      problems.push({ part: f.part, name: f.name, file, code, msg, tab: f.tab });
+    if (!u) add('packet_file_gone', t('packet_file_gone', { name: f.name }));
+    else if (u.status === 'refused')
+      add(
+        u.refusalCode ?? 'packet_file_refused',
+        (locale === 'zh' ? u.refusalZh : u.refusalEn) ?? t('packet_file_refused', { name: file }),
+      );
+    else if (u.status !== 'ready' || !u.pdfSha256)
+      add('packet_file_checking', t('packet_file_checking', { name: file }));
+    else {
+      const stored = await ctx.storage.stat(blobKey(u.customerId, u.pdfSha256));
+      if (!stored || (u.pdfSize !== null && stored.size !== u.pdfSize))
+        add('packet_file_damaged', t('packet_file_damaged', { name: file }));
+    }
+  }
+  return problems;
+}
+
+export function digest(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+}
