@@ -75,7 +75,11 @@ async function fill(t: TestApp, user: LoggedIn, c: TCaseSummary, form: string, v
  * a case ready for its print file. EB-1A: forms, 12 exhibits (4 translated), 5 letters (2 translated), the
  * plan with 2 attachments, a petition letter with references. NIW: smaller.
  */
-export async function readyCase(t: TestApp, category: 'EB1A' | 'NIW' = 'EB1A'): Promise<ReadyCase> {
+export async function readyCase(
+  t: TestApp,
+  category: 'EB1A' | 'NIW' = 'EB1A',
+  opts: { confirm?: boolean } = {},
+): Promise<ReadyCase> {
   const eb1a = category === 'EB1A';
   const project = eb1a ? 'USA_EB1A' : 'USA_NIW';
   const { user, c } = await openCase(
@@ -227,7 +231,11 @@ export async function readyCase(t: TestApp, category: 'EB1A' | 'NIW' = 'EB1A'): 
   });
   expect(saved.statusCode, saved.body).toBe(200);
   const [row] = await t.ctx.db.db.select().from(workbenchCase).where(eq(workbenchCase.id, c.id));
-  // merge: confirm the ReadMe checklist here (POST PACKET_PATHS.readmeConfirm) once the readme module lands.
+  // The print file needs the ReadMe checklist confirmed (decision 0026): every part is complete now.
+  if (opts.confirm !== false) {
+    const confirmed = await call('POST', 'readme/confirm/');
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  }
   return {
     ...o,
     c,

@@ -459,6 +459,24 @@ describe('problems before any build (item 6)', () => {
   });
 });
 
+describe('the ReadMe gate (decision 0026)', () => {
+  it("refuses a build until the checklist is confirmed, in the caller's language", {
+    timeout: 300_000,
+  }, async () => {
+    const o = await readyCase(t, 'NIW', { confirm: false });
+    expect((await packetOf(t, o)).readme_confirmed).toBe(false);
+    expectError(await onCase(t, o)('POST', 'packet/', undefined, 'zh'), 409, 'readme_not_confirmed', 'zh');
+    const apply = await injectAs(t, 'PATCH', `/api/customer/plan/${o.planId}/apply_print_material/`, {
+      user: o.user,
+    });
+    expect(apply.statusCode, apply.body).toBe(409);
+    const confirmed = await onCase(t, o)('POST', 'readme/confirm/');
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await packetOf(t, o)).readme_confirmed).toBe(true);
+    expect((await generate(o)).packet.state).toMatch(/queued|generating|ready/);
+  });
+});
+
 describe('authz and expiry', () => {
   it("another customer's case is a 404 on every packet route; after expiry GET passes and POST is refused", {
     timeout: 300_000,

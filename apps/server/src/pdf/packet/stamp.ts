@@ -213,8 +213,11 @@ function scaleContent(page: PDFPage, box: Rect, s: number): void {
   const end = ctx.register(ctx.stream('\nQ\n'));
   const raw = page.node.get(PDFName.of('Contents'));
   const refs: PDFRef[] = [];
-  if (raw instanceof PDFArray) {
-    for (const r of raw.asArray()) if (r instanceof PDFRef) refs.push(r);
+  // /Contents is a stream, an array of streams, or a reference to either (an indirect array, as some writers
+  // produce, must be spliced: an array inside the array is not a content stream).
+  const target = raw instanceof PDFRef ? ctx.lookup(raw) : raw;
+  if (target instanceof PDFArray) {
+    for (const r of target.asArray()) if (r instanceof PDFRef) refs.push(r);
   } else if (raw instanceof PDFRef) refs.push(raw);
   else if (raw instanceof PDFStream) refs.push(ctx.register(raw));
   page.node.set(PDFName.of('Contents'), ctx.obj([start, ...refs, end]));

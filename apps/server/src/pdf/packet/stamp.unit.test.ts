@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, PDFNumber, PDFRawStream, rgb, StandardFonts } from '@cantoo/pdf-lib';
+import { PDFArray, PDFDocument, PDFName, PDFNumber, PDFRawStream, rgb, StandardFonts } from '@cantoo/pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   mutoolRender,
@@ -58,6 +58,12 @@ async function oddPdf(): Promise<Uint8Array> {
       page.drawText('CORNER', { x: x!, y: y!, size, font });
     }
   }
+  // Some writers make /Contents a reference to an array of streams: the first page does, so the shrink must
+  // splice that array (an array nested in /Contents is not a content stream; qpdf warns about it).
+  const first = pdf.getPage(0).node;
+  const contents = first.get(PDFName.of('Contents'));
+  const streams = contents instanceof PDFArray ? contents.asArray() : [contents!];
+  first.set(PDFName.of('Contents'), pdf.context.register(pdf.context.obj(streams)));
   return pdf.save();
 }
 
