@@ -18,7 +18,7 @@ import { expect } from '@playwright/test';
  * apps/server/test/case-builder.ts): every form with the sample answers, criteria with a folder and a file each,
  * recommendation letters with their signed PDFs, the US plan and a petition letter citing an exhibit and a
  * letter. Files go up over tus (POST creation, one PATCH with the bytes) and are waited for until the
- * normaliser has made them `ready`. One small PDF is made once and reused for every file.
+ * normaliser has made them `ready` (the checklist counts what is attached, the previews draw ready files). One small PDF is made once and reused for every file.
  */
 
 export type SeedProject = 'USA_EB1A' | 'USA_NIW';
@@ -74,8 +74,8 @@ export function caseSeed(request: APIRequestContext, token: string, project: See
   }
   const onCase = (path: string) => `/api/customer/case/${caseId}/${path}`;
 
-  /** Uploads `name` over tus and waits until the normaliser made it ready; answers the upload's id. */
-  async function upload(name: string): Promise<number> {
+  /** Sends `name` over tus (creation, then one PATCH with the bytes); answers the upload's id (still checking). */
+  async function send(name: string): Promise<number> {
     const bytes = await seedPdf();
     const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
     const tus = { ...headers, 'Tus-Resumable': '1.0.0' };
@@ -93,22 +93,34 @@ export function caseSeed(request: APIRequestContext, token: string, project: See
       data: Buffer.from(bytes),
     });
     expect(patched.status(), await patched.text()).toBe(204);
-    const up = ZUpload.parse(await call('get', `${UPLOAD_TUS_PATH}${key}/`));
-    return (await settled(up.id)).id;
+    return ZUpload.parse(await call('get', `${UPLOAD_TUS_PATH}${key}/`)).id;
   }
 
-  /** Waits until the upload leaves "checking"; it must be ready. */
-  async function settled(id: number): Promise<TUpload> {
+  /**
+   * Waits until every upload left "checking" (the worker's normalise job); each must be ready. One read per
+   * pending upload every 300 ms: the journeys share the server's per-address budget of API calls.
+   */
+  async function settled(ids: number[]): Promise<TUpload[]> {
     const until = Date.now() + 30_000;
+    const done = new Map<number, TUpload>();
     for (;;) {
-      const u = ZUpload.parse(await call('get', `/api/customer/uploads/${id}/`));
-      if (u.status !== 'checking') {
-        expect(u.status, JSON.stringify(u.refusal)).toBe('ready');
-        return u;
+      for (const id of ids.filter((i) => !done.has(i))) {
+        const u = ZUpload.parse(await call('get', `/api/customer/uploads/${id}/`));
+        if (u.status === 'checking') continue;
+        expect(u.status, `${u.name}: ${JSON.stringify(u.refusal)}`).toBe('ready');
+        done.set(id, u);
       }
-      expect(Date.now(), `upload ${id} still checking`).toBeLessThan(until);
-      await new Promise((r) => setTimeout(r, 100));
+      if (done.size === ids.length) return ids.map((i) => done.get(i)!);
+      expect(Date.now(), `uploads still checking: ${ids.filter((i) => !done.has(i))}`).toBeLessThan(until);
+      await new Promise((r) => setTimeout(r, 300));
     }
+  }
+
+  /** Sends the files side by side and waits until all are ready; answers their ids in order. */
+  async function upload(...names: string[]): Promise<number[]> {
+    const ids = await Promise.all(names.map(send));
+    await settled(ids);
+    return ids;
   }
 
   /** Saves every form of the filing with the sample case's answers (complete). */
@@ -138,7 +150,7 @@ export function caseSeed(request: APIRequestContext, token: string, project: See
   }
 
   async function file(folderId: number, name: string, uploadId?: number): Promise<number> {
-    const original = uploadId ?? (await upload(`${name}.pdf`));
+    const original = uploadId ?? (await upload(`${name}.pdf`))[0]!;
     const r = ZEvidenceResponse.parse(
       await call('post', onCase(`evidence/${folderId}/files/`), {
         name,
@@ -159,7 +171,7 @@ export function caseSeed(request: APIRequestContext, token: string, project: See
         position: 'Professor',
         needs_translation: false,
         independent,
-        letter_upload_id: uploadId ?? (await upload(`${name}.pdf`)),
+        letter_upload_id: uploadId ?? (await upload(`${name}.pdf`))[0]!,
       },
     );
     return r.letters.letters.find((l) => l.name === name)!.id;
@@ -174,25 +186,27 @@ export function caseSeed(request: APIRequestContext, token: string, project: See
   /**
    * Every part complete: the forms, three criteria with a folder and a file each, three letters (the first
    * independent), the plan and a petition letter citing the first exhibit and the first letter. With
-   * `holdBack`, the last criterion's folder stays without a file (the evidence part is then incomplete) and its
-   * id is answered so the caller can complete it with `file`.
+   * `holdBack`, the last criterion's folder stays without a file (the evidence part is then incomplete); its
+   * file is uploaded all the same and answered (`heldBack`) for the caller to add with `file`.
+   *
+   * The files are sent first and attached while the worker checks them (the server allows it); the seed answers
+   * once every one is `ready`. The worker takes them one at a time, so this wait is most of the seed's time.
    */
   async function complete(opts: { holdBack?: boolean } = {}) {
     await open();
     const criteria = SEED_CRITERIA[project];
+    const names = ['Prof. A', 'Prof. B', 'Prof. C'];
+    const sending = Promise.all(
+      [...names.map((n) => `${n}.pdf`), ...criteria.map((c) => `File for ${c}.pdf`)].map(send),
+    );
     await Promise.all([fillForms(), claim(criteria)]);
     const folders: Record<string, number> = {};
     for (const c of criteria) folders[c] = await folder(c, `Evidence for ${c}`);
-    const withFiles = opts.holdBack ? criteria.slice(0, -1) : criteria;
-    const names = ['Prof. A', 'Prof. B', 'Prof. C'];
-    // The files go up side by side (a few seconds for the whole case); the rows are then added in order.
-    const [letterUploads, fileUploads] = await Promise.all([
-      Promise.all(names.map((n) => upload(`${n}.pdf`))),
-      Promise.all(withFiles.map((c) => upload(`File for ${c}.pdf`))),
-    ]);
+    const ids = await sending;
     const letters: number[] = [];
-    for (const [i, n] of names.entries()) letters.push(await letter(n, i === 0, letterUploads[i]));
-    for (const [i, c] of withFiles.entries()) await file(folders[c]!, `File for ${c}`, fileUploads[i]);
+    for (const [i, n] of names.entries()) letters.push(await letter(n, i === 0, ids[i]));
+    const withFiles = opts.holdBack ? criteria.slice(0, -1) : criteria;
+    for (const [i, c] of withFiles.entries()) await file(folders[c]!, `File for ${c}`, ids[names.length + i]);
     await document('us_plan', paragraphs(txt('I will continue my research in the United States.')));
     await document(
       'petition_letter',
@@ -203,7 +217,11 @@ export function caseSeed(request: APIRequestContext, token: string, project: See
         ref('letter', `letter:${letters[0]}`),
       ),
     );
-    return { caseId, criteria, folders, letters, heldBack: opts.holdBack ? criteria.at(-1)! : null };
+    await settled(ids);
+    const heldBack = opts.holdBack
+      ? { criterion: criteria.at(-1)!, folderId: folders[criteria.at(-1)!]!, uploadId: ids.at(-1)! }
+      : null;
+    return { caseId, criteria, folders, letters, heldBack };
   }
 
   return { open, summary, upload, fillForms, claim, folder, file, letter, document, complete };
