@@ -1,32 +1,18 @@
-import type {
-  Locale,
-  TCaseSummary,
-  TPacket,
-  TPacketFile,
-  TPacketOutlineNode,
-  TReadme,
-} from '@dossier/contract';
-import {
-  EVIDENCE_PATHS,
-  LANGUAGE_HEADER,
-  ZEvidencePage,
-  ZPacket,
-  ZPacketResponse,
-  ZReadme,
-  ZReadmeConfirmResponse,
-} from '@dossier/contract';
+import type { Locale, TPacket, TPacketFile, TPacketOutlineNode } from '@dossier/contract';
+import { LANGUAGE_HEADER, PACKET_PATHS, ZPacket, ZPacketResponse, ZReadme } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import type { Page, Route } from '@playwright/test';
 
 /**
- * Issue 14's readme and packet endpoints, answered in the browser while the server side is built on another
- * branch (decision 0028). Only `…/readme/…` and `…/packet/…` are answered here; login, the case, evidence,
- * letters and documents go to the real server. Every JSON answer is parsed with the contract's zod schema
- * first, so a mock that drifts from packages/contract/src/packet.ts fails the journey. Drop this file (and its
- * one call in workbench-readme.spec.ts) once the server answers these paths.
+ * UNTIL THE PACKET SERVER LANDS: issue 14's packet endpoints (`…/case/{id}/packet/` and `…/packet/file/`),
+ * answered in the browser while the server side is built on another branch (decision 0028). Everything else —
+ * login, the case, evidence, letters, documents and the ReadMe checklist with its "I confirm" — is the real
+ * server. Every JSON answer is parsed with the contract's zod schema first, so a mock that drifts from
+ * packages/contract/src/packet.ts fails the journey. Drop this file (and its one call in
+ * workbench-readme.spec.ts) once the server answers these paths.
  */
 
-const PACKET_PATH = /\/api\/customer\/case\/(\d+)\/(readme|packet)\/(confirm\/|file\/)?(\?.*)?$/;
+const PACKET_PATH = /\/api\/customer\/case\/(\d+)\/packet\/(file\/)?(\?.*)?$/;
 
 /** A real small PDF: `pages` pages of different heights (so a test can tell which one is drawn), an outline. */
 export function outlinedPdf(titles: { title: string; page: number }[], pages: number): Buffer {
@@ -103,7 +89,6 @@ const STEPS: Pick<TPacket, 'state' | 'progress' | 'phase'>[] = [
 export interface PacketMock {
   /** GETs of the packet answered while a build was on its way (the progress the screen saw). */
   progressSeen: number[];
-  confirmed: boolean;
   pdf: Buffer;
   file: TPacketFile;
   /** Starts a build as if another tab had pressed "Generate and Print Again" (the old file stays). */
@@ -111,15 +96,17 @@ export interface PacketMock {
 }
 
 /**
- * Answers the readme and packet paths for the logged-in customer. Completeness of the evidence part is read
- * from the real server (a folder exists), so the journey completes the checklist by adding evidence; the other
- * parts are complete. Fees and services come from the real case summary.
+ * Answers the packet paths of the logged-in customer's case `caseId` (until the packet server lands). Whether
+ * the ReadMe is confirmed is read from the real server (GET …/readme/), so Generate is refused (409
+ * readme_not_confirmed, as the contract says) until the real "I confirm" went through.
  */
-export async function mockPacketEndpoints(page: Page, token: string, locale: Locale): Promise<PacketMock> {
+export async function mockPacketEndpoints(
+  page: Page,
+  token: string,
+  locale: Locale,
+  caseId: number,
+): Promise<PacketMock> {
   const headers = { Authorization: `Bearer ${token}`, [LANGUAGE_HEADER]: locale };
-  const summary = (await (
-    await page.request.get('/api/customer/case/?project_code=USA_EB1A', { headers })
-  ).json()) as TCaseSummary;
   const R = resources[locale].preview;
   const pdf = outlinedPdf(
     [
@@ -142,7 +129,6 @@ export async function mockPacketEndpoints(page: Page, token: string, locale: Loc
   let built = false;
   const mock: PacketMock = {
     progressSeen: [],
-    confirmed: false,
     pdf,
     file,
     rebuild: () => {
@@ -150,59 +136,25 @@ export async function mockPacketEndpoints(page: Page, token: string, locale: Loc
     },
   };
 
-  const readme = async (): Promise<TReadme> => {
-    const evidence = ZEvidencePage.parse(
-      await (await page.request.get(EVIDENCE_PATHS.evidence(summary.id), { headers })).json(),
-    );
-    const hasEvidence = evidence.folders.length > 0;
-    const part = (key: TReadme['parts'][number]['key'], complete: boolean) => ({
-      key,
-      complete,
-      progress: { done: complete ? 1 : 0, total: 1 },
-      missing: complete
-        ? []
-        : [{ code: 'readme_evidence_missing', msg: R.parts.evidence, tab: 'evidence', target: null }],
-    });
-    const complete = hasEvidence;
-    return ZReadme.parse({
-      case_id: summary.id,
-      parts: [
-        part('forms', true),
-        part('evidence', hasEvidence),
-        part('letters', true),
-        part('plan', true),
-        part('petition', true),
-      ],
-      warnings: [
-        {
-          code: 'readme_letters_few',
-          msg: 'Fewer than 3 recommendation letters',
-          tab: 'reference',
-          target: null,
-        },
-      ],
-      can_confirm: complete,
-      confirmed_at: mock.confirmed && complete ? new Date().toISOString() : null,
-      confirmed: mock.confirmed && complete,
-      services: summary.rights.filter((r) => r.service !== 'DIY_STANDARD'),
-      procedures: ['download', 'print_sign', 'compile', 'file', 'status', 'rfe', 'interview', 'green_card'],
-      fees: summary.fees,
-    });
+  /** The real server's word on "I confirm". */
+  const confirmed = async (): Promise<boolean> => {
+    const r = await page.request.get(PACKET_PATHS.readme(caseId), { headers });
+    return r.ok() && ZReadme.parse(await r.json()).confirmed;
   };
 
-  const packet = (): TPacket => {
+  const packet = async (): Promise<TPacket> => {
     const s =
       step < 0
         ? { state: 'none' as const, progress: 0, phase: null }
         : STEPS[Math.min(step, STEPS.length - 1)]!;
     return ZPacket.parse({
-      case_id: summary.id,
+      case_id: caseId,
       ...s,
       // The last file stays while a new build runs (contract: ZPacket.file).
       file: s.state === 'ready' || built ? file : null,
       error: null,
       problems: [],
-      readme_confirmed: mock.confirmed,
+      readme_confirmed: await confirmed(),
     });
   };
 
@@ -211,31 +163,26 @@ export async function mockPacketEndpoints(page: Page, token: string, locale: Loc
 
   await page.route(PACKET_PATH, async (route) => {
     const request = route.request();
-    const [, , area, sub] = PACKET_PATH.exec(
-      new URL(request.url()).pathname + new URL(request.url()).search,
-    )!;
+    const url = new URL(request.url());
+    const [, id, sub] = PACKET_PATH.exec(url.pathname + url.search)!;
+    // Another case's packet: the real server answers (404 until the packet server lands).
+    if (Number(id) !== caseId) return route.fallback();
     const method = request.method();
-    if (area === 'readme' && !sub && method === 'GET') return json(route, 200, await readme());
-    if (area === 'readme' && sub === 'confirm/' && method === 'POST') {
-      const current = await readme();
-      if (!current.can_confirm) return json(route, 409, { code: 'stage_incomplete', msg: R.refused });
-      mock.confirmed = true;
-      return json(route, 200, ZReadmeConfirmResponse.parse({ msg: R.confirm, readme: await readme() }));
-    }
-    if (area === 'packet' && !sub && method === 'GET') {
+    if (!sub && method === 'GET') {
       if (step >= 0 && step < STEPS.length - 1) step++;
-      const answer = packet();
+      const answer = await packet();
       if (answer.state === 'ready') built = true;
       if (answer.state === 'queued' || answer.state === 'generating') mock.progressSeen.push(answer.progress);
       return json(route, 200, answer);
     }
-    if (area === 'packet' && !sub && method === 'POST') {
-      if (!mock.confirmed) return json(route, 409, { code: 'readme_not_confirmed', msg: 'confirm first' });
+    if (!sub && method === 'POST') {
+      if (!(await confirmed()))
+        return json(route, 409, { code: 'readme_not_confirmed', msg: 'confirm first' });
       if (step < 0 || step >= STEPS.length - 1) step = 0;
-      return json(route, 202, ZPacketResponse.parse({ msg: R.print.generating, packet: packet() }));
+      return json(route, 202, ZPacketResponse.parse({ msg: R.print.generating, packet: await packet() }));
     }
-    if (area === 'packet' && sub === 'file/' && method === 'GET') {
-      if (!packet().file) return json(route, 404, { code: 'packet_file_missing', msg: 'not yet' });
+    if (sub === 'file/' && method === 'GET') {
+      if (!(await packet()).file) return json(route, 404, { code: 'packet_file_missing', msg: 'not yet' });
       return route.fulfill({
         status: 200,
         contentType: 'application/pdf',

@@ -1,44 +1,41 @@
 import { readFileSync } from 'node:fs';
-import { EVIDENCE_PATHS, LANGUAGE_HEADER, LOCALES, type TExhibits } from '@dossier/contract';
+import {
+  EVIDENCE_PATHS,
+  LANGUAGE_HEADER,
+  LOCALES,
+  type Locale,
+  PACKET_PATHS,
+  type TExhibits,
+  ZReadme,
+} from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { buyBaseViaApi } from './accounts-support.ts';
+import { buyBaseViaApi, fill } from './accounts-support.ts';
+import { caseSeed } from './case-seed.ts';
 import { checkScreen, expect, isPhone, press, test } from './fixtures.ts';
 import { mockPacketEndpoints } from './packet-mocks.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 import { expectFitsViewport, sharedLogin } from './workbench-support.ts';
 
 /**
- * Issue 14 acceptance (web), in Chinese and in English, on a desktop and on a 390 px phone: the ReadMe checklist
- * blocks "I confirm" until evidence is added (its Fix link leads there), confirm, Generate and watch the
- * progress, download the print file, open it in the browser (/previewToPdf) and jump through its outline; then
- * reorder an exhibit in the comparison preview (/viewPreview) against the real server and open /onePagePreview.
- * The readme and packet endpoints are answered by e2e/packet-mocks.ts (contract-checked) until the server side
- * is merged; everything else is the real server.
+ * Issue 14 acceptance (web), in Chinese and in English, on a desktop and on a 390 px phone. A whole EB-1A case is
+ * built over the real API (e2e/case-seed.ts: every form, evidence with uploaded PDFs, letters, plan, petition
+ * letter) but for one criterion's file: the real ReadMe checklist names what is missing and refuses "I confirm"
+ * (its Fix link leads to the Evidence tab); with the file added all five parts are complete and the real "I
+ * confirm" goes through; then Generate and watch the progress, download the print file, open it in the browser
+ * (/previewToPdf) and jump through its outline; then reorder an exhibit in the comparison preview (/viewPreview)
+ * and open /onePagePreview. Only the packet endpoints are answered by e2e/packet-mocks.ts (contract-checked),
+ * until the packet server lands; everything else is the real server.
  */
 
 const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4\d\d/.test(e));
 
-async function seedEvidence(request: APIRequestContext, token: string, locale: string) {
-  const headers = { Authorization: `Bearer ${token}`, [LANGUAGE_HEADER]: locale };
-  const call = async <T>(method: 'get' | 'post' | 'put', path: string, data?: unknown): Promise<T> => {
-    const r = await request[method](path, { headers, data });
-    expect(r.ok(), `${method} ${path}: ${r.status()} ${await r.text()}`).toBe(true);
-    return (await r.json()) as T;
-  };
-  const summary = await call<{ id: number }>('get', '/api/customer/case/?project_code=USA_EB1A');
-  const criteria = await call<{ version: number }>('get', `/api/customer/case/${summary.id}/criteria/`);
-  await call('put', `/api/customer/case/${summary.id}/criteria/`, {
-    criteria: ['awards'],
-    version: criteria.version,
+async function readmeOf(request: APIRequestContext, token: string, locale: Locale, caseId: number) {
+  const r = await request.get(PACKET_PATHS.readme(caseId), {
+    headers: { Authorization: `Bearer ${token}`, [LANGUAGE_HEADER]: locale },
   });
-  for (const name of ['Alpha award', 'Beta award'])
-    await call('post', `/api/customer/case/${summary.id}/evidence/`, {
-      criterion: 'awards',
-      name,
-      name_en: name,
-    });
-  return summary.id;
+  expect(r.ok(), await r.text()).toBe(true);
+  return ZReadme.parse(await r.json());
 }
 
 async function exhibitsOf(request: APIRequestContext, token: string, caseId: number) {
@@ -59,6 +56,7 @@ async function drawnPage(page: Page): Promise<number> {
 
 for (const locale of LOCALES) {
   const R = resources[locale].preview;
+  const C = resources[locale].checklist;
 
   test.describe(`ReadMe, print file and previews (${locale})`, () => {
     test.describe.configure({ mode: 'serial' });
@@ -77,39 +75,68 @@ for (const locale of LOCALES) {
     test('completes the checklist, confirms, generates, downloads and reads the packet by its outline', async ({
       page,
     }) => {
+      // The seed waits for the worker to check six uploads, one at a time (about 2 s each, more with a second
+      // journey running): the journey gets twice the usual minute.
+      test.setTimeout(120_000);
       const errors = collectPageErrors(page);
       await buyBaseViaApi(page.request, token, 'USA_EB1A');
-      const mock = await mockPacketEndpoints(page, token, locale);
+      const seed = caseSeed(page.request, token, 'USA_EB1A', locale);
+      const built = await test.step('a whole case over the API, but for one file', () =>
+        seed.complete({ holdBack: true }));
+      caseId = built.caseId;
+      const held = built.heldBack!;
+      const heldBack = held.criterion;
+      const mock = await mockPacketEndpoints(page, token, locale, caseId);
       await page.goto('/EB-1A/readMe');
       const evidence = page.getByTestId('readme-part-evidence');
       const confirm = page.getByRole('checkbox', { name: new RegExp(R.confirm) });
+      const fewCriteria = (count: number) => fill(C.warning.criteria_few, { count });
 
-      await test.step('an incomplete part blocks "I confirm"; warnings do not', async () => {
+      await test.step('the missing file is named, "I confirm" is refused; warnings do not block', async () => {
+        const readme = await readmeOf(page.request, token, locale, caseId);
+        expect(readme.parts.filter((p) => !p.complete).map((p) => p.key)).toEqual(['evidence']);
+        const missing = readme.parts.find((p) => p.key === 'evidence')!.missing;
+        expect(missing.map((m) => [m.code, m.target])).toEqual([['readme_criterion_empty', heldBack]]);
         await expect(evidence).toHaveAttribute('data-complete', 'false');
-        await expect(page.getByTestId('readme-part-forms')).toHaveAttribute('data-complete', 'true');
+        await expect(evidence).toContainText(missing[0]!.msg);
+        for (const key of ['forms', 'letters', 'plan', 'petition'] as const)
+          await expect(page.getByTestId(`readme-part-${key}`)).toHaveAttribute('data-complete', 'true');
         await expect(confirm).toBeDisabled();
         await expect(page.getByTestId('readme-refused')).toContainText(R.refused);
-        await expect(page.getByTestId('readme-warnings')).toBeVisible();
+        await expect(page.getByTestId('readme-warnings')).toContainText(fewCriteria(2));
+        // The server refuses too, whatever a client sends.
+        const refused = await page.request.post(PACKET_PATHS.readmeConfirm(caseId), {
+          headers: { Authorization: `Bearer ${token}`, [LANGUAGE_HEADER]: locale },
+        });
+        expect(refused.status()).toBe(409);
+        expect(((await refused.json()) as { code: string }).code).toBe('stage_incomplete');
         await expect(page.getByTestId('readme-procedure-green_card')).toBeVisible();
         await expect(page.getByTestId('readme-fees-total')).toContainText('$');
         await expect(page.getByTestId('print-file')).toHaveCount(0);
         await checkScreen(page, '/EB-1A/readMe');
       });
 
-      await test.step('the Fix link opens the Evidence tab; with evidence added the part is complete', async () => {
+      await test.step('the Fix link opens the Evidence tab; with the file added all five parts are complete', async () => {
         await press(evidence.getByRole('link', { name: R.fix }));
-        await expect(page).toHaveURL(/\/EB-1A\/evidence$/);
-        caseId = await seedEvidence(page.request, token, locale);
+        await expect(page).toHaveURL(new RegExp(`/EB-1A/evidence\\?target=${heldBack}$`));
+        await seed.file(held.folderId, `File for ${heldBack}`, held.uploadId);
         await page.goto('/EB-1A/readMe');
-        await expect(evidence).toHaveAttribute('data-complete', 'true');
+        for (const key of ['forms', 'evidence', 'letters', 'plan', 'petition'] as const)
+          await expect(page.getByTestId(`readme-part-${key}`)).toHaveAttribute('data-complete', 'true');
         await expect(page.getByTestId('readme-refused')).toHaveCount(0);
+        await expect(page.getByTestId('readme-step1')).not.toContainText(fewCriteria(2));
+        await expect(confirm).toBeEnabled();
+        expect((await readmeOf(page.request, token, locale, caseId)).can_confirm).toBe(true);
       });
 
-      await test.step('I confirm opens the print file', async () => {
+      await test.step('I confirm (the real server) opens the print file', async () => {
         await press(confirm);
         await expect(confirm).toBeChecked();
         await expect(page.getByTestId('readme-confirmed')).toBeVisible();
         await expect(page.getByTestId('print-file')).toHaveAttribute('data-state', 'none');
+        const readme = await readmeOf(page.request, token, locale, caseId);
+        expect(readme.confirmed).toBe(true);
+        expect(readme.confirmed_at).not.toBeNull();
       });
 
       await test.step('Generate → the progress of the build → Download and Print', async () => {
@@ -172,10 +199,18 @@ for (const locale of LOCALES) {
       page,
     }) => {
       const errors = collectPageErrors(page);
+      // A second folder under the first criterion (no file yet), after the seeded one: something to move up.
+      const seed = caseSeed(page.request, token, 'USA_EB1A', locale);
+      await seed.open();
+      const first = 'Evidence for awards';
+      await seed.folder('awards', 'Beta award');
       const before = await exhibitsOf(page.request, token, caseId);
-      const alpha = before.folders.find((f) => f.name === 'Alpha award')!;
+      const alpha = before.folders.find((f) => f.name === first)!;
       const beta = before.folders.find((f) => f.name === 'Beta award')!;
-      expect(beta.exhibit).toBeGreaterThan(alpha.exhibit);
+      expect(beta.exhibit).toBe(alpha.exhibit + 1);
+      const names = before.folders.map((f) => f.name);
+      const moved = [...names];
+      moved.splice(names.indexOf(first), 2, 'Beta award', first);
 
       await page.goto('/viewPreview?program=eb1a');
       const row = page.getByTestId(`catalogue-folder:${beta.folder_id}`);
@@ -185,27 +220,33 @@ for (const locale of LOCALES) {
       await press(row.getByRole('button', { name: R.compare.up.replace('{{name}}', title) }));
       await expect
         .poll(async () => (await exhibitsOf(page.request, token, caseId)).folders.map((f) => f.name))
-        .toEqual(['Beta award', 'Alpha award']);
+        .toEqual(moved);
       // The catalogue follows the new order.
       await expect(page.getByTestId('preview-catalogue').getByRole('listitem').first()).toContainText(
-        'Beta award',
+        moved[0]!,
       );
 
+      // The seeded folder's file is a real upload: pdf.js draws it; it has no translation.
       await press(page.getByTestId(`catalogue-folder:${alpha.folder_id}`).getByRole('button').first());
-      await expect(page.getByTestId('preview-item-title')).toContainText('Alpha award');
-      await expect(page.getByTestId('preview-source-empty')).toContainText(R.compare.no_file);
+      await expect(page.getByTestId('preview-item-title')).toContainText(first);
+      await expect(page.getByTestId('preview-source-canvas')).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId('preview-translation-empty')).toContainText(R.compare.no_translation);
       await expect(page.getByTestId('preview-doc-zh-canvas')).toBeVisible({ timeout: 20_000 });
       await expect(page.getByTestId('preview-doc-en-canvas')).toBeVisible({ timeout: 20_000 });
       await expectFitsViewport(page);
 
+      // One page: every folder and file of the exhibits, then the three letters.
+      const after = await exhibitsOf(page.request, token, caseId);
+      const total = after.folders.length + after.folders.reduce((n, f) => n + f.files.length, 0) + 3;
       await press(page.getByTestId('mode-one'));
       await expect(page).toHaveURL(/\/onePagePreview\?program=eb1a/);
       await expect(page.getByTestId('preview-one-position')).toContainText(
-        R.compare.item_of.replace('{{n}}', '1').replace('{{total}}', '2'),
+        R.compare.item_of.replace('{{n}}', '1').replace('{{total}}', String(total)),
       );
       await expect(page.getByTestId('preview-item-title')).toContainText('Beta award');
       await press(page.getByRole('button', { name: R.compare.next_item }));
-      await expect(page.getByTestId('preview-item-title')).toContainText('Alpha award');
+      await expect(page.getByTestId('preview-item-title')).toContainText(first);
+      await expect(page.getByTestId('preview-source-canvas')).toBeVisible({ timeout: 20_000 });
       await checkScreen(page, '/onePagePreview');
       expect(unexpected(errors)).toEqual([]);
     });

@@ -12,26 +12,34 @@ export type PdfLoad =
 
 /**
  * Loads PDF bytes (fetched with the session's token, never opened by URL) into pdf.js; `key` changes reload it.
- * The document is destroyed when the key changes or the screen goes away.
+ * The document is destroyed when the key changes or the screen goes away. The state remembers the key it was
+ * loaded for and is cleared when its document is destroyed: on the render where the key has just changed (or
+ * come back), a destroyed document is never answered — drawing it would throw inside pdf.js.
  */
 export function usePdfDocument(
   key: string | null,
   load: (signal: AbortSignal) => Promise<ArrayBuffer>,
 ): PdfLoad {
-  const [state, setState] = useState<PdfLoad>({ status: 'loading' });
+  const [keyed, setKeyed] = useState<{ key: string | null; load: PdfLoad }>({
+    key: null,
+    load: { status: 'loading' },
+  });
   const loadRef = useRef(load);
   loadRef.current = load;
   useEffect(() => {
     if (key === null) return;
     const abort = new AbortController();
     let loaded: PDFDocumentProxy | null = null;
+    const setState = (load: PdfLoad) => setKeyed({ key, load });
     setState({ status: 'loading' });
     loadRef
       .current(abort.signal)
       .then((bytes) => getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise)
       .then((doc) => {
+        // Arrived after the key changed: nobody will draw it.
+        if (abort.signal.aborted) return void doc.destroy();
         loaded = doc;
-        if (!abort.signal.aborted) setState({ status: 'ready', doc });
+        setState({ status: 'ready', doc });
       })
       .catch((error: unknown) => {
         if (!abort.signal.aborted) setState({ status: 'failed', error });
@@ -39,9 +47,11 @@ export function usePdfDocument(
     return () => {
       abort.abort();
       void loaded?.destroy();
+      // Forget the destroyed document (the key may come back: A → none → A).
+      setKeyed({ key: null, load: { status: 'loading' } });
     };
   }, [key]);
-  return state;
+  return keyed.key === key ? keyed.load : { status: 'loading' };
 }
 
 /** One page of a loaded document on a canvas as wide as its container (at most 1.5× the page's own size). */
