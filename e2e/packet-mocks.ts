@@ -4,12 +4,12 @@ import { resources } from '@dossier/i18n';
 import type { Page, Route } from '@playwright/test';
 
 /**
- * UNTIL THE PACKET SERVER LANDS: issue 14's packet endpoints (`…/case/{id}/packet/` and `…/packet/file/`),
- * answered in the browser while the server side is built on another branch (decision 0028). Everything else —
+ * Issue 14's packet endpoints (`…/case/{id}/packet/` and `…/packet/file/`) answered in the browser, so the ReadMe
+ * journey can walk every state of the print-file panel (progress steps, stale, a rebuild while /previewToPdf is
+ * open) quickly and deterministically, with a small PDF whose pages tell which one is drawn. Everything else —
  * login, the case, evidence, letters, documents and the ReadMe checklist with its "I confirm" — is the real
- * server. Every JSON answer is parsed with the contract's zod schema first, so a mock that drifts from
- * packages/contract/src/packet.ts fails the journey. Drop this file (and its one call in
- * workbench-readme.spec.ts) once the server answers these paths.
+ * server, and e2e/workbench-packet.spec.ts runs the real job end to end. Every JSON answer is parsed with the
+ * contract's zod schema first, so a mock that drifts from packages/contract/src/packet.ts fails the journey.
  */
 
 const PACKET_PATH = /\/api\/customer\/case\/(\d+)\/packet\/(file\/)?(\?.*)?$/;
@@ -96,7 +96,7 @@ export interface PacketMock {
 }
 
 /**
- * Answers the packet paths of the logged-in customer's case `caseId` (until the packet server lands). Whether
+ * Answers the packet paths of the logged-in customer's case `caseId` . Whether
  * the ReadMe is confirmed is read from the real server (GET …/readme/), so Generate is refused (409
  * readme_not_confirmed, as the contract says) until the real "I confirm" went through.
  */
@@ -165,7 +165,7 @@ export async function mockPacketEndpoints(
     const request = route.request();
     const url = new URL(request.url());
     const [, id, sub] = PACKET_PATH.exec(url.pathname + url.search)!;
-    // Another case's packet: the real server answers (404 until the packet server lands).
+    // Another case's packet: the real server answers (its own answer: 404 for a case not the caller's).
     if (Number(id) !== caseId) return route.fallback();
     const method = request.method();
     if (!sub && method === 'GET') {

@@ -24,8 +24,8 @@ import { expectFitsViewport, sharedLogin } from './workbench-support.ts';
  * (its Fix link leads to the Evidence tab); with the file added all five parts are complete and the real "I
  * confirm" goes through; then Generate and watch the progress, download the print file, open it in the browser
  * (/previewToPdf) and jump through its outline; then reorder an exhibit in the comparison preview (/viewPreview)
- * and open /onePagePreview. Only the packet endpoints are answered by e2e/packet-mocks.ts (contract-checked),
- * until the packet server lands; everything else is the real server.
+ * and open /onePagePreview. Only the packet endpoints are answered by e2e/packet-mocks.ts (contract-checked, to
+ * walk every print-file state); everything else is the real server. The real job: workbench-packet.spec.ts.
  */
 
 const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4\d\d/.test(e));

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { PACKET_PATHS, type TPacket } from '@dossier/contract';
+import { resources } from '@dossier/i18n';
+import { buyBaseViaApi, logInAs } from './accounts-support.ts';
+import { caseSeed } from './case-seed.ts';
+import { expect, isPhone, press, test } from './fixtures.ts';
+import { collectPageErrors } from './support.ts';
+
+/**
+ * Issue 14 with nothing mocked: a complete case seeded over the API, the checklist confirmed, then the real
+ * print-file job builds the packet from it while the screen shows the progress; the download is a PDF with the
+ * page count the server reports, and /previewToPdf opens it and jumps through its real outline. (The screen's
+ * states and the outline's clicks are covered in detail by workbench-readme.spec.ts.) One locale and the desktop
+ * project: the build itself is the same in every language and on every screen size.
+ */
+
+const R = resources.zh.preview;
+
+test.describe('the real print file (zh)', () => {
+  test('confirm, generate with the real job, download and open it by its outline', async ({
+    page,
+  }, testInfo) => {
+    test.skip(
+      isPhone(testInfo),
+      'the build is the same on a phone; the phone layout is in workbench-readme.spec.ts',
+    );
+    test.setTimeout(180_000);
+    const errors = collectPageErrors(page);
+    const token = (await logInAs(page)).access_token;
+    await buyBaseViaApi(page.request, token, 'USA_EB1A');
+    const seed = caseSeed(page.request, token, 'USA_EB1A', 'zh');
+    const { caseId } = await test.step('a complete case over the API', () => seed.complete());
+    const confirmed = await page.request.post(PACKET_PATHS.readmeConfirm(caseId), {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+    await page.goto('/EB-1A/readMe');
+
+    await test.step('Generate → the real job → Download and Print', async () => {
+      await expect(page.getByTestId('print-file')).toHaveAttribute('data-state', 'none', { timeout: 20_000 });
+      await press(page.getByTestId('print-generate'));
+      await expect(page.getByTestId('print-file')).toHaveAttribute('data-state', /queued|generating|ready/);
+      await expect(page.getByTestId('print-file')).toHaveAttribute('data-state', 'ready', {
+        timeout: 120_000,
+      });
+      await expect(page.getByTestId('print-done')).toContainText(R.print.done);
+      const packet = (await (
+        await page.request.get(PACKET_PATHS.packet(caseId), { headers: { Authorization: `Bearer ${token}` } })
+      ).json()) as TPacket;
+      expect(packet.state).toBe('ready');
+      expect(packet.file!.pages).toBeGreaterThan(10);
+
+      const downloading = page.waitForEvent('download');
+      await press(page.getByTestId('print-download'));
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(packet.file!.name);
+      const bytes = readFileSync(await download.path());
+      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(bytes.length).toBe(packet.file!.size);
+    });
+
+    await test.step('/previewToPdf draws the real packet and jumps through its outline', async () => {
+      await press(page.getByTestId('print-open'));
+      await expect(page).toHaveURL(/\/previewToPdf\?program=eb1a$/);
+      await expect(page.getByTestId('pdf-canvas')).toHaveAttribute('data-rendered-page', '1', {
+        timeout: 30_000,
+      });
+      const outline = page.getByTestId('pdf-outline');
+      const entries = outline.getByRole('button');
+      expect(await entries.count()).toBeGreaterThan(3);
+      // The last top-level entry lies past page 1: jumping there draws that page.
+      await press(entries.last());
+      await expect(page.getByTestId('pdf-canvas')).not.toHaveAttribute('data-rendered-page', '1', {
+        timeout: 20_000,
+      });
+    });
+    // A 4xx the screen handles itself (e.g. a poll racing the first build) is not an error of the page.
+    expect(errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+  });
+});
