@@ -46,6 +46,8 @@ const GuidancePage = screen(() => import('../pages/workbench/guidance-page.tsx')
 const PreviewToPdfPage = screen(() => import('../pages/preview/preview-to-pdf-page.tsx'));
 const ViewPreviewPage = screen(() => import('../pages/preview/view-preview-page.tsx'));
 const OnePagePreviewPage = screen(() => import('../pages/preview/one-page-preview-page.tsx'));
+// The staff console: its own chunk and sign-in, outside the site's shell (decision 0032).
+const StaffPage = screen(() => import('../pages/staff/staff-page.tsx'));
 const NotFoundPage = screen(() => import('../pages/not-found-page.tsx'));
 // The guard uses antd's message: lazily loaded too, and still before the personal centre's own chunk.
 const RequireLogin = lazy(() =>
@@ -91,6 +93,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
+      { path: '/staff', handle: { titleKey: 'staff' }, element: <StaffPage /> },
       {
         element: <SiteLayout />,
         children: [
