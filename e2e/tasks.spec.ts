@@ -1,6 +1,6 @@
 import type { Locale } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
-import { apiLogin, buyBaseViaApi, storeSession } from './accounts-support.ts';
+import { apiLogin, buttonName, buyBaseViaApi, storeSession } from './accounts-support.ts';
 import { checkScreen, expect, press, test } from './fixtures.ts';
 import { reviewerCredentials } from './staff-support.ts';
 import { rememberLocale } from './support.ts';
@@ -27,17 +27,17 @@ for (const locale of ['zh', 'en'] as Locale[]) {
     const actions = page.getByTestId(/^task-actions-\d+$/);
     await expect(actions).toHaveCount(1);
     const taskId = Number((await actions.getAttribute('data-testid'))?.split('-').pop());
-    await expect(actions.getByRole('button', { name: T.actions.cancel })).toHaveCount(0);
-    await press(actions.getByRole('button', { name: T.actions.submit }));
+    await expect(actions.getByRole('button', { name: buttonName(T.actions.cancel) })).toHaveCount(0);
+    await press(actions.getByRole('button', { name: buttonName(T.actions.submit) }));
     const submit = page.getByRole('dialog');
     await expect(submit.getByRole('checkbox', { name: T.covers.petition })).toBeChecked();
     for (const cover of ['plan', 'evidence', 'letters'] as const)
       await press(submit.getByRole('checkbox', { name: T.covers[cover] }));
     await checkScreen(page, `task-submit-${locale}`);
-    await press(submit.getByRole('button', { name: T.actions.submit }));
+    await press(submit.getByRole('button', { name: buttonName(T.actions.submit) }));
     await expect(submit).toBeHidden();
     await expect(page.getByText(R.submitted!, { exact: true })).toBeVisible();
-    await expect(actions.getByRole('button', { name: T.actions.cancel })).toBeVisible();
+    await expect(actions.getByRole('button', { name: buttonName(T.actions.cancel) })).toBeVisible();
     await checkScreen(page, `task-rights-${locale}`);
 
     // Reviewer: signs in on the console's own screen, finds the task in the queue, claims it, sends comments.
@@ -46,27 +46,27 @@ for (const locale of ['zh', 'en'] as Locale[]) {
     await page.getByLabel(S.signIn.username).fill(reviewer.username);
     await page.getByLabel(S.signIn.password).fill(reviewer.password);
     await checkScreen(page, `staff-sign-in-${locale}`);
-    await press(page.getByRole('button', { name: S.signIn.submit }));
+    await press(page.getByRole('button', { name: buttonName(S.signIn.submit) }));
     await expect(page.getByRole('heading', { name: S.queue.title })).toBeVisible();
     await checkScreen(page, `staff-queue-${locale}`);
     await press(page.getByRole('button', { name: S.queue.openTask.replace('{{id}}', String(taskId)) }));
     await expect(
       page.getByRole('heading', { name: S.task.title.replace('{{id}}', String(taskId)) }),
     ).toBeVisible();
-    await press(page.getByRole('button', { name: S.task.claim }));
+    await press(page.getByRole('button', { name: buttonName(S.task.claim) }));
     await expect(page.getByTestId('staff-task-status')).toHaveText(R.in_progress!);
     await checkScreen(page, `staff-task-${locale}`);
     const comments = `Comments ${locale} ${taskId}: strengthen the awards section.`;
     await page.getByLabel(S.task.comments).fill(comments);
-    await press(page.getByRole('button', { name: S.task.sendResult }));
+    await press(page.getByRole('button', { name: buttonName(S.task.sendResult) }));
     await expect(page.getByTestId('staff-task-status')).toHaveText(R.audited!);
     await expect(page.getByTestId('task-result-comments')).toHaveText(comments);
 
     // Customer: the row now shows the result and offers Audit Result and Resubmit.
     await page.goto('/personalCenter/purchaseRecord');
     await expect(page.getByText(R.audited!, { exact: true })).toBeVisible();
-    await expect(actions.getByRole('button', { name: T.actions.resubmit })).toBeVisible();
-    await press(actions.getByRole('button', { name: T.actions.result }));
+    await expect(actions.getByRole('button', { name: buttonName(T.actions.resubmit) })).toBeVisible();
+    await press(actions.getByRole('button', { name: buttonName(T.actions.result) }));
     const result = page.getByRole('dialog');
     await expect(result.getByTestId('task-result-comments')).toHaveText(comments);
     await expect(result).toContainText(reviewer.username);

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { staffApi, staffKeys, staffToken } from '../../api/staff.ts';
+import AntdProviders from '../../app/antd-providers.tsx';
 import { StaffQueue } from './staff-queue.tsx';
 import { StaffSignIn } from './staff-sign-in.tsx';
 import { StaffTaskView } from './staff-task.tsx';
@@ -15,6 +16,14 @@ import './staff.css';
  * task's page (`?task=<id>`). Public pages never load this code.
  */
 export default function StaffPage() {
+  return (
+    <AntdProviders>
+      <StaffConsole />
+    </AntdProviders>
+  );
+}
+
+function StaffConsole() {
   const { t } = useTranslation('staff');
   const queryClient = useQueryClient();
   const [token, setToken] = useState(staffToken.get());
