@@ -8,7 +8,7 @@ import { LANDING_TAB, WORKBENCH_BASE_PATH, WORKBENCH_TABS } from '../features/wo
 import HomePage from '../pages/public/home-page.tsx';
 import { prepareScreen } from './i18n.ts';
 import { RootLayout } from './root-layout.tsx';
-import { NOT_FOUND_TITLE_KEY, redirectTarget, routeHandle } from './route-meta.ts';
+import { NOT_FOUND_TITLE_KEY, redirectTarget, routeHandle, STAFF_TITLE_KEY } from './route-meta.ts';
 
 // One chunk per screen, so a public page never downloads another screen's code. The home page is the landing
 // page: it is in the entry (small, no waterfall) and reads only the boot namespaces.
@@ -93,7 +93,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: '/staff', handle: { titleKey: 'staff' }, element: <StaffPage /> },
+      { path: '/staff', handle: { titleKey: STAFF_TITLE_KEY }, element: <StaffPage /> },
       {
         element: <SiteLayout />,
         children: [
