@@ -71,5 +71,12 @@ for (const locale of ['zh', 'en'] as Locale[]) {
     await expect(result.getByTestId('task-result-comments')).toHaveText(comments);
     await expect(result).toContainText(reviewer.username);
     await checkScreen(page, `task-result-${locale}`);
+
+    // The workbench's right side (My interest) shows the same task and actions.
+    await page.goto('/EB-1A');
+    const side = page.getByTestId('side-task');
+    await expect(side.getByText(R.audited!, { exact: true })).toBeVisible();
+    await press(side.getByRole('button', { name: buttonName(T.actions.result) }));
+    await expect(page.getByRole('dialog').getByTestId('task-result-comments')).toHaveText(comments);
   });
 }
