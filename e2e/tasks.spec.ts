@@ -37,8 +37,17 @@ for (const locale of ['zh', 'en'] as Locale[]) {
     await press(submit.getByRole('button', { name: buttonName(T.actions.submit) }));
     await expect(submit).toBeHidden();
     await expect(page.getByText(R.submitted!, { exact: true })).toBeVisible();
-    await expect(actions.getByRole('button', { name: buttonName(T.actions.cancel) })).toBeVisible();
     await checkScreen(page, `task-rights-${locale}`);
+    // Cancel (confirmed) before it is claimed, then submit again with the same choice.
+    await press(actions.getByRole('button', { name: buttonName(T.actions.cancel) }));
+    const cancel = page.getByRole('dialog');
+    await expect(cancel).toContainText(T.cancel.body);
+    await press(cancel.getByRole('button', { name: buttonName(T.cancel.ok) }));
+    await expect(page.getByText(R.cancelled!, { exact: true })).toBeVisible();
+    await press(actions.getByRole('button', { name: buttonName(T.actions.submit) }));
+    await expect(page.getByRole('dialog').getByRole('checkbox', { name: T.covers.plan })).not.toBeChecked();
+    await press(page.getByRole('dialog').getByRole('button', { name: buttonName(T.actions.submit) }));
+    await expect(page.getByText(R.submitted!, { exact: true })).toBeVisible();
 
     // Reviewer: signs in on the console's own screen, finds the task in the queue, claims it, sends comments.
     const reviewer = await reviewerCredentials(page.request);
