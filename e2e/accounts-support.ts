@@ -122,23 +122,27 @@ export async function apiBindEmail(request: APIRequestContext, accessToken: stri
 }
 
 /**
- * Buys the base service of `project` through the API with the sandbox provider (order → online payment →
+ * Buys the base service of `project` (and the named add-ons) through the API with the sandbox provider (order → online payment →
  * the TEST checkout's Pay), so journeys that need an entitled customer can skip the shop screens.
  */
 export async function buyBaseViaApi(
   request: APIRequestContext,
   accessToken: string,
   project: 'USA_EB1A' | 'USA_NIW',
+  /** Add-on services bought in the same order (e.g. `['REVIEW']`). */
+  addons: string[] = [],
 ): Promise<void> {
   const headers = { Authorization: `Bearer ${accessToken}` };
   const products = (await (
     await request.get(`/api/customer/product/?project_code=${project}`, { headers })
-  ).json()) as { id: number; kind: string }[];
+  ).json()) as { id: number; kind: string; service: string }[];
   const base = products.find((p) => p.kind === 'base');
   expect(base).toBeDefined();
+  const extra = products.filter((p) => p.kind === 'addon' && addons.includes(p.service));
+  expect(extra).toHaveLength(addons.length);
   const created = await request.post('/api/customer/order/', {
     headers,
-    data: { product_ids: [base!.id], agreement_accepted: true },
+    data: { product_ids: [base!.id, ...extra.map((p) => p.id)], agreement_accepted: true },
   });
   expect(created.ok()).toBe(true);
   const order = (await created.json()) as { id: number };

@@ -101,3 +101,37 @@ export async function financeToken(request: APIRequestContext): Promise<string> 
     return state.token;
   });
 }
+
+/**
+ * The journeys' reviewer (decision 0032): made by the same CLI (playwright.config.ts, REVIEWER_FILE). The first
+ * caller replaces its one-time password through the API; every journey then signs in on the /staff screen with
+ * username + password (a reviewer has no second factor).
+ */
+export const REVIEWER_FILE = join(tmpdir(), `dossier-e2e-reviewer-${PORT}.json`);
+
+export async function reviewerCredentials(
+  request: APIRequestContext,
+): Promise<{ username: string; password: string }> {
+  const state = `${REVIEWER_FILE}.state`;
+  return withLock(async () => {
+    if (existsSync(state)) return JSON.parse(readFileSync(state, 'utf8'));
+    const made = JSON.parse(readFileSync(REVIEWER_FILE, 'utf8')) as {
+      username: string;
+      one_time_password: string;
+    };
+    const session = await post(request, '/api/staff/auth/login/', {
+      username: made.username,
+      password: made.one_time_password,
+    });
+    const password = `e2e-${Date.now()}-${made.username}`;
+    await post(
+      request,
+      '/api/staff/auth/password/',
+      { current_password: made.one_time_password, new_password: password },
+      session.token,
+    );
+    const credentials = { username: made.username, password };
+    writeFileSync(state, JSON.stringify(credentials));
+    return credentials;
+  });
+}

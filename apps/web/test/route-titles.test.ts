@@ -1,7 +1,13 @@
 import { APP_ROUTES, PAGE_ROUTES } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import { describe, expect, it } from 'vitest';
-import { NOT_FOUND_TITLE_KEY, redirectTarget, routeHandle, titleKeyOf } from '../src/app/route-meta.ts';
+import {
+  NOT_FOUND_TITLE_KEY,
+  redirectTarget,
+  routeHandle,
+  STAFF_TITLE_KEY,
+  titleKeyOf,
+} from '../src/app/route-meta.ts';
 
 const titles = { zh: resources.zh.routes, en: resources.en.routes } as Record<
   'zh' | 'en',
@@ -9,7 +15,7 @@ const titles = { zh: resources.zh.routes, en: resources.en.routes } as Record<
 >;
 
 describe('routes namespace', () => {
-  const keys = [...new Set([...APP_ROUTES.map((r) => r.titleKey), NOT_FOUND_TITLE_KEY])];
+  const keys = [...new Set([...APP_ROUTES.map((r) => r.titleKey), NOT_FOUND_TITLE_KEY, STAFF_TITLE_KEY])];
 
   it.each(keys)('%s has a title in zh and en', (key) => {
     expect(titles.zh[key]?.trim()).toBeTruthy();

@@ -16,6 +16,8 @@ import enQa from '../locales/en/qa.json' with { type: 'json' };
 import enRoutes from '../locales/en/routes.json' with { type: 'json' };
 import enScreens from '../locales/en/screens.json' with { type: 'json' };
 import enShop from '../locales/en/shop.json' with { type: 'json' };
+import enStaff from '../locales/en/staff.json' with { type: 'json' };
+import enTasks from '../locales/en/tasks.json' with { type: 'json' };
 import enUploads from '../locales/en/uploads.json' with { type: 'json' };
 import enWorkbench from '../locales/en/workbench.json' with { type: 'json' };
 import zhAccount from '../locales/zh/account.json' with { type: 'json' };
@@ -36,6 +38,8 @@ import zhQa from '../locales/zh/qa.json' with { type: 'json' };
 import zhRoutes from '../locales/zh/routes.json' with { type: 'json' };
 import zhScreens from '../locales/zh/screens.json' with { type: 'json' };
 import zhShop from '../locales/zh/shop.json' with { type: 'json' };
+import zhStaff from '../locales/zh/staff.json' with { type: 'json' };
+import zhTasks from '../locales/zh/tasks.json' with { type: 'json' };
 import zhUploads from '../locales/zh/uploads.json' with { type: 'json' };
 import zhWorkbench from '../locales/zh/workbench.json' with { type: 'json' };
 
@@ -63,6 +67,8 @@ export const resources = {
     routes: zhRoutes,
     screens: zhScreens,
     shop: zhShop,
+    staff: zhStaff,
+    tasks: zhTasks,
     uploads: zhUploads,
     workbench: zhWorkbench,
   },
@@ -85,6 +91,8 @@ export const resources = {
     routes: enRoutes,
     screens: enScreens,
     shop: enShop,
+    staff: enStaff,
+    tasks: enTasks,
     uploads: enUploads,
     workbench: enWorkbench,
   },

@@ -83,6 +83,11 @@ export interface RequestOptions<T> {
   inlineCodes?: readonly string[];
   /** Reads a successful answer that is not JSON (a file); the default parses JSON. */
   read?: (response: Response) => Promise<unknown>;
+  /**
+   * A bearer token sent instead of the customer's session (the staff console's `stf_…` token, decision 0032):
+   * the customer session is neither read nor renewed, and a 401 is an ordinary refusal.
+   */
+  bearer?: string | null;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -212,7 +217,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
 }
 
 export async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { query, body, signal, schema, headers: extraHeaders, inlineCodes } = options;
+  const { query, body, signal, schema, headers: extraHeaders, inlineCodes, bearer } = options;
   /** A refusal the screen shows on a field is thrown without a toast. */
   const refuse = (error: ApiError): never => {
     if (inlineCodes?.includes(error.code)) throw error;
@@ -239,9 +244,9 @@ export async function request<T>(method: Method, path: string, options: RequestO
         signal: controller.signal,
       });
     try {
-      const token = await session.accessToken();
+      const token = bearer !== undefined ? bearer : await session.accessToken();
       response = await send(token);
-      if (response.status === 401 && token) {
+      if (response.status === 401 && token && bearer === undefined) {
         const rejection = await errorFrom(response);
         if (rejection.code === TOKEN_EXPIRED_CODE) {
           // Expired earlier than the device thought (clock skew): renew once, shared, and retry.

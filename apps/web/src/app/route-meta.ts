@@ -3,6 +3,8 @@ import { APP_ROUTES } from '@dossier/contract';
 
 /** Title key (in the `routes` namespace) of the catch-all page. */
 export const NOT_FOUND_TITLE_KEY = 'notFound';
+/** Title key of the staff console (/staff): not a customer contract route (decision 0032). */
+export const STAFF_TITLE_KEY = 'staff';
 
 export interface RouteHandle {
   titleKey: string;

@@ -8,7 +8,7 @@ import { LANDING_TAB, WORKBENCH_BASE_PATH, WORKBENCH_TABS } from '../features/wo
 import HomePage from '../pages/public/home-page.tsx';
 import { prepareScreen } from './i18n.ts';
 import { RootLayout } from './root-layout.tsx';
-import { NOT_FOUND_TITLE_KEY, redirectTarget, routeHandle } from './route-meta.ts';
+import { NOT_FOUND_TITLE_KEY, redirectTarget, routeHandle, STAFF_TITLE_KEY } from './route-meta.ts';
 
 // One chunk per screen, so a public page never downloads another screen's code. The home page is the landing
 // page: it is in the entry (small, no waterfall) and reads only the boot namespaces.
@@ -46,6 +46,8 @@ const GuidancePage = screen(() => import('../pages/workbench/guidance-page.tsx')
 const PreviewToPdfPage = screen(() => import('../pages/preview/preview-to-pdf-page.tsx'));
 const ViewPreviewPage = screen(() => import('../pages/preview/view-preview-page.tsx'));
 const OnePagePreviewPage = screen(() => import('../pages/preview/one-page-preview-page.tsx'));
+// The staff console: its own chunk and sign-in, outside the site's shell (decision 0032).
+const StaffPage = screen(() => import('../pages/staff/staff-page.tsx'));
 const NotFoundPage = screen(() => import('../pages/not-found-page.tsx'));
 // The guard uses antd's message: lazily loaded too, and still before the personal centre's own chunk.
 const RequireLogin = lazy(() =>
@@ -91,6 +93,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
+      { path: '/staff', handle: { titleKey: STAFF_TITLE_KEY }, element: <StaffPage /> },
       {
         element: <SiteLayout />,
         children: [

@@ -1,11 +1,14 @@
 import type { ServiceCode } from '@dossier/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { taskKeys, tasksApi } from '../../api/tasks.ts';
 import { useLocale } from '../locale/use-locale.ts';
 import { ButtonLink } from '../shell/button-link.tsx';
-import { formatDate, shopLink } from '../shop/shop-format.ts';
+import { formatDate, formatDateTime, shopLink } from '../shop/shop-format.ts';
+import { TaskActions } from '../tasks/task-actions.tsx';
 import { useWorkbenchCase } from './case/workbench-context.tsx';
 import { tabPath } from './workbench-tabs.ts';
 
@@ -30,6 +33,12 @@ export function WorkbenchSide() {
   const projectName = t(`project.${program}`);
   const held = (service: ServiceCode) => summary.rights.find((r) => r.service === service);
   const { access } = summary;
+  const hasTasks = summary.rights.some((r) => r.service === 'REVIEW' || r.service === 'TRANSLATION');
+  const tasks = useQuery({
+    queryKey: taskKeys.list(project),
+    queryFn: ({ signal }) => tasksApi.list(project, signal),
+    enabled: hasTasks,
+  });
 
   return (
     <aside className="workbench__side" aria-label={t('side.label')}>
@@ -53,6 +62,19 @@ export function WorkbenchSide() {
                     <Tag color={right.status === 'active' ? 'green' : 'default'}>
                       {t(right.status === 'active' ? 'side.activated' : 'side.expired')}
                     </Tag>
+                    {tasks.data
+                      ?.filter((task) => task.service === addon.service)
+                      .map((task) => (
+                        <div key={task.id} className="workbench__side-task" data-testid="side-task">
+                          <Tag>{t(`shop:rights.tasks.${task.status}`)}</Tag>
+                          {task.submitted_at && (
+                            <span className="workbench__side-note">
+                              {t('tasks:submittedAt', { at: formatDateTime(task.submitted_at, locale) })}
+                            </span>
+                          )}
+                          <TaskActions task={task} />
+                        </div>
+                      ))}
                   </>
                 ) : (
                   <>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { shopApi } from '../../api/shop.ts';
+import { taskKeys, tasksApi } from '../../api/tasks.ts';
 import { useLocale } from '../../features/locale/use-locale.ts';
 import { ButtonLink } from '../../features/shell/button-link.tsx';
 import { PageHeading } from '../../features/shell/page-heading.tsx';
@@ -18,6 +19,7 @@ import {
 } from '../../features/shop/shop-format.ts';
 import { shopKeys } from '../../features/shop/shop-keys.ts';
 import { transferPath } from '../../features/shop/transfer-store.ts';
+import { TaskActions } from '../../features/tasks/task-actions.tsx';
 import '../../features/shop/shop.css';
 
 const PAGE_SIZE = 10;
@@ -45,6 +47,12 @@ export default function PurchaseRecordPage() {
     placeholderData: keepPreviousData,
   });
   const rights = useQuery({ queryKey: shopKeys.rights, queryFn: ({ signal }) => shopApi.myRights(signal) });
+  // Review and translation rows carry their task's actions (the task id is the row's id, decision 0031).
+  const tasks = useQuery({
+    queryKey: taskKeys.list(),
+    queryFn: ({ signal }) => tasksApi.list(undefined, signal),
+  });
+  const taskOf = (r: TRight) => tasks.data?.find((task) => task.id === r.id);
 
   const cancel = useMutation({
     mutationFn: shopApi.cancel,
@@ -229,6 +237,14 @@ export default function PurchaseRecordPage() {
               key: 'submitted',
               title: t('rights.submitted'),
               render: (_, r) => formatDateTime(r.submitted_at, locale),
+            },
+            {
+              key: 'actions',
+              title: t('order.actions'),
+              render: (_, r) => {
+                const task = taskOf(r);
+                return task ? <TaskActions task={task} /> : null;
+              },
             },
           ]}
         />

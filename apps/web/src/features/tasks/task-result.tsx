@@ -1,0 +1,40 @@
+import type { TTask } from '@dossier/contract';
+import { Button, Descriptions, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../locale/use-locale.ts';
+import { formatDateTime } from '../shop/shop-format.ts';
+
+/** A task's result (Audit Result): comments, by, at and the result file (customer and staff screens). */
+export function TaskResultView({
+  result,
+  onOpenFile,
+}: {
+  result: NonNullable<TTask['result']>;
+  onOpenFile?: (uploadId: number) => void;
+}) {
+  const { t } = useTranslation('tasks');
+  const { locale } = useLocale();
+  return (
+    <div data-testid="task-result">
+      <Descriptions size="small" column={1}>
+        <Descriptions.Item label={t('result.by')}>{result.by}</Descriptions.Item>
+        <Descriptions.Item label={t('result.at')}>{formatDateTime(result.at, locale)}</Descriptions.Item>
+        {result.upload_id !== null && onOpenFile && (
+          <Descriptions.Item label={t('result.file')}>
+            <Button type="link" size="small" onClick={() => onOpenFile(result.upload_id as number)}>
+              {t('result.openFile')}
+            </Button>
+          </Descriptions.Item>
+        )}
+      </Descriptions>
+      {result.comments && (
+        <>
+          <Typography.Title level={4}>{t('result.comments')}</Typography.Title>
+          <Typography.Paragraph className="task-result__comments" data-testid="task-result-comments">
+            {result.comments}
+          </Typography.Paragraph>
+        </>
+      )}
+    </div>
+  );
+}

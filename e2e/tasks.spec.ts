@@ -1,0 +1,91 @@
+import type { Locale } from '@dossier/contract';
+import { resources } from '@dossier/i18n';
+import { apiLogin, buttonName, buyBaseViaApi, storeSession } from './accounts-support.ts';
+import { checkScreen, expect, press, test } from './fixtures.ts';
+import { reviewerCredentials } from './staff-support.ts';
+import { rememberLocale } from './support.ts';
+
+/**
+ * Issue 16 (web, decision 0032), in Chinese and in English, on a desktop and on a 390 px phone: a customer with
+ * base + review submits a review from the personal centre; the reviewer signs in at /staff, claims it and sends
+ * comments; the customer opens Audit Result and reads them.
+ */
+for (const locale of ['zh', 'en'] as Locale[]) {
+  const T = resources[locale].tasks as typeof resources.en.tasks;
+  const S = resources[locale].staff as typeof resources.en.staff;
+  const R = resources[locale].shop.rights.tasks as Record<string, string>;
+
+  test(`review: submit, claim, comments, Audit Result (${locale})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const login = await apiLogin(page.request);
+    await buyBaseViaApi(page.request, login.access_token, 'USA_EB1A', ['REVIEW']);
+    await storeSession(page, login);
+    await rememberLocale(page, locale);
+
+    // Customer: the review row offers Submit; the dialog chooses what it covers (the petition letter).
+    await page.goto('/personalCenter/purchaseRecord');
+    const actions = page.getByTestId(/^task-actions-\d+$/);
+    await expect(actions).toHaveCount(1);
+    const taskId = Number((await actions.getAttribute('data-testid'))?.split('-').pop());
+    await expect(actions.getByRole('button', { name: buttonName(T.actions.cancel) })).toHaveCount(0);
+    await press(actions.getByRole('button', { name: buttonName(T.actions.submit) }));
+    const submit = page.getByRole('dialog');
+    await expect(submit.getByRole('checkbox', { name: T.covers.petition })).toBeChecked();
+    for (const cover of ['plan', 'evidence', 'letters'] as const)
+      await press(submit.getByRole('checkbox', { name: T.covers[cover] }));
+    await checkScreen(page, `task-submit-${locale}`);
+    await press(submit.getByRole('button', { name: buttonName(T.actions.submit) }));
+    await expect(submit).toBeHidden();
+    await expect(page.getByText(R.submitted!, { exact: true })).toBeVisible();
+    await checkScreen(page, `task-rights-${locale}`);
+    // Cancel (confirmed) before it is claimed, then submit again with the same choice.
+    await press(actions.getByRole('button', { name: buttonName(T.actions.cancel) }));
+    const cancel = page.getByRole('dialog');
+    await expect(cancel).toContainText(T.cancel.body);
+    await press(cancel.getByRole('button', { name: buttonName(T.cancel.ok) }));
+    await expect(page.getByText(R.cancelled!, { exact: true })).toBeVisible();
+    await press(actions.getByRole('button', { name: buttonName(T.actions.submit) }));
+    await expect(page.getByRole('dialog').getByRole('checkbox', { name: T.covers.plan })).not.toBeChecked();
+    await press(page.getByRole('dialog').getByRole('button', { name: buttonName(T.actions.submit) }));
+    await expect(page.getByText(R.submitted!, { exact: true })).toBeVisible();
+
+    // Reviewer: signs in on the console's own screen, finds the task in the queue, claims it, sends comments.
+    const reviewer = await reviewerCredentials(page.request);
+    await page.goto('/staff');
+    await page.getByLabel(S.signIn.username).fill(reviewer.username);
+    await page.getByLabel(S.signIn.password).fill(reviewer.password);
+    await checkScreen(page, `staff-sign-in-${locale}`);
+    await press(page.getByRole('button', { name: buttonName(S.signIn.submit) }));
+    await expect(page.getByRole('heading', { name: S.queue.title })).toBeVisible();
+    await checkScreen(page, `staff-queue-${locale}`);
+    await press(page.getByRole('button', { name: S.queue.openTask.replace('{{id}}', String(taskId)) }));
+    await expect(
+      page.getByRole('heading', { name: S.task.title.replace('{{id}}', String(taskId)) }),
+    ).toBeVisible();
+    await press(page.getByRole('button', { name: buttonName(S.task.claim) }));
+    await expect(page.getByTestId('staff-task-status')).toHaveText(R.in_progress!);
+    await checkScreen(page, `staff-task-${locale}`);
+    const comments = `Comments ${locale} ${taskId}: strengthen the awards section.`;
+    await page.getByLabel(S.task.comments).fill(comments);
+    await press(page.getByRole('button', { name: buttonName(S.task.sendResult) }));
+    await expect(page.getByTestId('staff-task-status')).toHaveText(R.audited!);
+    await expect(page.getByTestId('task-result-comments')).toHaveText(comments);
+
+    // Customer: the row now shows the result and offers Audit Result and Resubmit.
+    await page.goto('/personalCenter/purchaseRecord');
+    await expect(page.getByText(R.audited!, { exact: true })).toBeVisible();
+    await expect(actions.getByRole('button', { name: buttonName(T.actions.resubmit) })).toBeVisible();
+    await press(actions.getByRole('button', { name: buttonName(T.actions.result) }));
+    const result = page.getByRole('dialog');
+    await expect(result.getByTestId('task-result-comments')).toHaveText(comments);
+    await expect(result).toContainText(reviewer.username);
+    await checkScreen(page, `task-result-${locale}`);
+
+    // The workbench's right side (My interest) shows the same task and actions.
+    await page.goto('/EB-1A');
+    const side = page.getByTestId('side-task');
+    await expect(side.getByText(R.audited!, { exact: true })).toBeVisible();
+    await press(side.getByRole('button', { name: buttonName(T.actions.result) }));
+    await expect(page.getByRole('dialog').getByTestId('task-result-comments')).toHaveText(comments);
+  });
+}
