@@ -33,7 +33,8 @@ beforeAll(async () => {
   await startWorkers(t.ctx);
 });
 afterAll(async () => {
-  await t.ctx.jobs.stop({ graceful: false, wait: false });
+  // Wait for the workers to stop before the database closes (a fetch in flight would find PGlite closed).
+  await t.ctx.jobs.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
   await t.close();
 });
 
@@ -474,6 +475,8 @@ describe('the ReadMe gate (decision 0026)', () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect((await packetOf(t, o)).readme_confirmed).toBe(true);
     expect((await generate(o)).packet.state).toMatch(/queued|generating|ready/);
+    // Let the build finish inside the test: a job still running at teardown would meet a closed database.
+    expect((await settledPacket(t, o)).state).toBe('ready');
   });
 });
 
