@@ -95,21 +95,23 @@ async function entitledCustomer(url) {
     return r.json();
   };
   const phone = `1${String(Date.now()).slice(-10)}`;
-  await call('POST', '/api/auth/customer/get_captcha/', { area_code: '86', phone });
-  const { sms_code } = await call('POST', '/api/auth/customer/send_sms_code/', {
+  const { captcha_id } = await call('POST', '/api/auth/customer/get_captcha/', { area_code: '86', phone });
+  const { sms_code, sms_ticket } = await call('POST', '/api/auth/customer/send_sms_code/', {
     area_code: '86',
     phone,
+    captcha_id,
     captcha: 'x',
   });
   const login = await call('POST', '/api/auth/customer/login_register/', {
     area_code: '86',
     phone,
     sms_code,
+    sms_ticket,
     agreement: true,
   });
   const token = login.access_token;
   const products = await call('GET', '/api/customer/product/?project_code=USA_EB1A', undefined, token);
-  const base = products.find((p) => p.service === 'DIY_STANDARD');
+  const base = products.find((p) => p.kind === 'base');
   const order = await call(
     'POST',
     '/api/customer/order/',
