@@ -103,19 +103,21 @@ export async function financeToken(request: APIRequestContext): Promise<string> 
 }
 
 /**
- * The journeys' reviewer (decision 0032): made by the same CLI (playwright.config.ts, REVIEWER_FILE). The first
- * caller replaces its one-time password through the API; every journey then signs in on the /staff screen with
- * username + password (a reviewer has no second factor).
+ * The journeys' reviewer and translator (decision 0032): made by the same CLI (playwright.config.ts,
+ * REVIEWER_FILE / TRANSLATOR_FILE). The first caller replaces the one-time password through the API; every
+ * journey then signs in on the /staff screen with username + password (these roles have no second factor).
  */
 export const REVIEWER_FILE = join(tmpdir(), `dossier-e2e-reviewer-${PORT}.json`);
+export const TRANSLATOR_FILE = join(tmpdir(), `dossier-e2e-translator-${PORT}.json`);
 
-export async function reviewerCredentials(
+async function passwordCredentials(
   request: APIRequestContext,
+  file: string,
 ): Promise<{ username: string; password: string }> {
-  const state = `${REVIEWER_FILE}.state`;
+  const state = `${file}.state`;
   return withLock(async () => {
     if (existsSync(state)) return JSON.parse(readFileSync(state, 'utf8'));
-    const made = JSON.parse(readFileSync(REVIEWER_FILE, 'utf8')) as {
+    const made = JSON.parse(readFileSync(file, 'utf8')) as {
       username: string;
       one_time_password: string;
     };
@@ -135,3 +137,8 @@ export async function reviewerCredentials(
     return credentials;
   });
 }
+
+export const reviewerCredentials = (request: APIRequestContext) =>
+  passwordCredentials(request, REVIEWER_FILE);
+export const translatorCredentials = (request: APIRequestContext) =>
+  passwordCredentials(request, TRANSLATOR_FILE);

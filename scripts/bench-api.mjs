@@ -16,6 +16,10 @@ const arg = (name, def) => {
   return i > 0 ? Number(process.argv[i + 1]) : def;
 };
 const DURATION = arg('duration', 10);
+// --only b,d runs those requests (and the ceiling); with BENCH_NODE_ARGS=--cpu-prof it profiles just them.
+const onlyIdx = process.argv.indexOf('--only');
+const ONLY = onlyIdx > 0 ? new Set(process.argv[onlyIdx + 1].split(',')) : null;
+const wanted = (name) => !ONLY || ONLY.has(name.slice(1, 2));
 const CONNECTIONS = arg('connections', 50);
 const adminUrl =
   process.env.BENCH_DATABASE_URL ??
@@ -35,8 +39,10 @@ await admin.query(`create database ${dbName}`);
 const dataDir = mkdtempSync(join(tmpdir(), 'dossier-bench-api-'));
 const children = [];
 const cleanup = async () => {
+  // SIGTERM first: a server started with --cpu-prof writes its profile on a graceful exit.
+  for (const c of children) c.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 1500));
   for (const c of children) c.kill('SIGKILL');
-  await new Promise((r) => setTimeout(r, 300));
   await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
   await admin.end();
   rmSync(dataDir, { recursive: true, force: true });
@@ -137,6 +143,7 @@ try {
 
   const run = (name, opts) =>
     new Promise((resolve, reject) => {
+      if (!wanted(name) && !name.startsWith('(a)')) return resolve(null);
       autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }, (err, r) =>
         err ? reject(err) : resolve({ name, r }),
       );
@@ -186,7 +193,7 @@ try {
   );
   console.log('| request | req/s | p50 ms | p99 ms | errors | non-2xx | vs (a) |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const { name, r } of results) {
+  for (const { name, r } of results.filter(Boolean)) {
     console.log(
       `| ${name} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts} | ${r.non2xx} | ${((100 * r.requests.average) / ceiling).toFixed(1)} % |`,
     );

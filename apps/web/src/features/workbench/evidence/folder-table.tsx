@@ -51,7 +51,12 @@ function SavedFile({
               file.translation_mode === 'service' ? 'evidence.file.by_service' : 'evidence.file.translation',
             )}
           </Typography.Text>
-          {file.translation_mode === 'personal' && <FileRefLine file={file.translation} />}
+          {/* The service's translation shows once the translator delivered it (issue 16 §3). */}
+          {(file.translation_mode === 'personal' || file.translation) && (
+            <div data-testid="file-translation">
+              <FileRefLine file={file.translation} />
+            </div>
+          )}
         </div>
       )}
       {file.web_link && (
