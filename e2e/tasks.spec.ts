@@ -1,4 +1,4 @@
-import type { Locale } from '@dossier/contract';
+import { LANGUAGE_HEADER, type Locale } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import { apiLogin, buttonName, buyBaseViaApi, storeSession } from './accounts-support.ts';
 import { checkScreen, expect, press, test } from './fixtures.ts';
@@ -14,6 +14,8 @@ for (const locale of ['zh', 'en'] as Locale[]) {
   const T = resources[locale].tasks as typeof resources.en.tasks;
   const S = resources[locale].staff as typeof resources.en.staff;
   const R = resources[locale].shop.rights.tasks as Record<string, string>;
+  const N = resources[locale].notifications as Record<string, string>;
+  const E = resources[locale].errors as Record<string, string>;
 
   test(`review: submit, claim, comments, Audit Result (${locale})`, async ({ page }) => {
     test.setTimeout(120_000);
@@ -65,6 +67,23 @@ for (const locale of ['zh', 'en'] as Locale[]) {
     await press(page.getByRole('button', { name: buttonName(S.task.claim) }));
     await expect(page.getByTestId('staff-task-status')).toHaveText(R.in_progress!);
     await checkScreen(page, `staff-task-${locale}`);
+    // While the review is in progress the petition letter is locked: the customer's save is refused with the
+    // spec's message (the workbench shows the same answer).
+    const headers = { Authorization: `Bearer ${login.access_token}`, [LANGUAGE_HEADER]: locale };
+    const kase = await (
+      await page.request.get('/api/customer/case/?project_code=USA_EB1A', { headers })
+    ).json();
+    const docUrl = `/api/customer/case/${kase.id}/documents/petition_letter/`;
+    const doc = await (await page.request.get(docUrl, { headers })).json();
+    const save = await page.request.put(docUrl, {
+      headers,
+      data: {
+        version: doc.version,
+        content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Edit' }] }] },
+      },
+    });
+    expect(save.status()).toBe(409);
+    expect((await save.json()).msg).toBe(E.case_locked);
     const comments = `Comments ${locale} ${taskId}: strengthen the awards section.`;
     await page.getByLabel(S.task.comments).fill(comments);
     await press(page.getByRole('button', { name: buttonName(S.task.sendResult) }));
@@ -80,6 +99,11 @@ for (const locale of ['zh', 'en'] as Locale[]) {
     await expect(result.getByTestId('task-result-comments')).toHaveText(comments);
     await expect(result).toContainText(reviewer.username);
     await checkScreen(page, `task-result-${locale}`);
+
+    // Both steps were notified, in the customer's language.
+    await page.goto('/personalCenter/messageRemind');
+    await expect(page.getByText(N.task_claimed_review!, { exact: true })).toBeVisible();
+    await expect(page.getByText(N.task_result_review!, { exact: true })).toBeVisible();
 
     // The workbench's right side (My interest) shows the same task and actions.
     await page.goto('/EB-1A');
