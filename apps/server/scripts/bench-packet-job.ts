@@ -38,6 +38,7 @@ import { saveImmigrationData } from '../src/modules/forms/save-form.service.ts';
 import { createLetter } from '../src/modules/letters/letters.service.ts';
 import { requestPacket } from '../src/modules/packet/packet.service.ts';
 import { createAttachment } from '../src/modules/plan-attachments/attachments.service.ts';
+import { confirmReadme } from '../src/modules/readme/readme.service.ts';
 import { blobKey } from '../src/modules/uploads/uploads.blobs.ts';
 import type { PacketInput } from '../src/pdf/packet/packet.types.ts';
 import { BENCH_SCALE, buildSampleCase } from '../src/pdf/packet/sample-case.ts';
@@ -173,6 +174,10 @@ async function jobChild(dir: string): Promise<void> {
   await saveDocument(ctx, caseRow.id, 'us_plan', { version: 0, content: remap(input.plan.doc) });
   let version = (await saveDocument(ctx, caseRow.id, 'petition_letter', { version: 0, content: petition }))
     .version;
+
+  // The customer confirms the checklist (ReadMe) before the first print file, as the screen asks.
+  caseRow = (await getOrCreateCase(ctx, { customerId: cust!.id, projectId: pr!.id }))!;
+  await confirmReadme(ctx, { customerId: cust!.id, caseRow, projectCode: 'USA_EB1A', locale: 'zh' });
 
   await ctx.jobs.start();
   await startWorkers(ctx);
