@@ -44,6 +44,7 @@ const MATRIX: Record<string, Access> = {
   'POST /api/staff/task/:id/claim/': TASKS,
   'PUT /api/staff/task/:id/file/': TASKS,
   'POST /api/staff/task/:id/result/': TASKS,
+  'POST /api/staff/task/:id/release/': ADMIN,
   'PUT /api/staff/me/display_name/': STAFF_ROLES,
 };
 
@@ -76,6 +77,7 @@ async function requestFor(key: string, self: StaffLogin | null) {
   }
   if (key.endsWith('reject_transfer/')) payload = { reason: 'matrix' };
   if (key.endsWith('/result/')) payload = { comments: 'matrix' };
+  if (key.endsWith('/release/')) payload = { reason: 'matrix' };
   if (key.endsWith('/display_name/')) payload = { display_name: 'Matrix Name' };
   if (key.endsWith('confirm_transfer/')) {
     payload = {};

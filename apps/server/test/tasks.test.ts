@@ -351,6 +351,41 @@ describe('the transition table', () => {
     expectError(await api.claim(reviewer, review.id), 409, 'task_state');
   });
 
+  it('lets an admin release a claimed task: back in the queue, the case unlocked, audited with the reason', async () => {
+    const c = await preparedCase();
+    const { review } = await api.tasksOf(c.o);
+    const reviewer = await newStaff(t, 'reviewer');
+    const admin = await newStaff(t, 'admin');
+    const release = (s: StaffLogin, id: number, reason: unknown = 'Holder on leave') =>
+      api.asStaff(s, 'POST', `/api/staff/task/${id}/release/`, { payload: { reason } });
+    expect((await api.submit(c.o, review.id, ['petition'])).statusCode).toBe(200);
+    // Nothing to release before a claim; a blank reason is refused.
+    expectError(await release(admin, review.id), 409, 'task_state');
+    expect((await api.claim(reviewer, review.id)).statusCode).toBe(200);
+    expect((await release(admin, review.id, '  ')).statusCode).toBe(400);
+    const edit = async () => {
+      const { version } = (await c.call('GET', 'documents/petition_letter/')).json();
+      return c.call('PUT', 'documents/petition_letter/', { version, content: para('After release') });
+    };
+    expectError(await edit(), 409, 'case_locked');
+
+    const released = await release(admin, review.id);
+    expect(released.statusCode, released.body).toBe(200);
+    expect(ZStaffTask.parse(released.json())).toMatchObject({ status: 'submitted', holder: null });
+    expect(await auditActions(admin)).toContain('task.release');
+    const [row] = await t.ctx.db.db
+      .select()
+      .from(staffAudit)
+      .where(and(eq(staffAudit.staffId, admin.id), eq(staffAudit.action, 'task.release')));
+    expect(row!.detail).toMatchObject({ reason: 'Holder on leave' });
+    expect(row!.before).toMatchObject({ status: 'in_progress', holder: reviewer.username });
+    // Unlocked: the customer edits again; another reviewer claims it; the first can no longer send a result.
+    expect((await edit()).statusCode).toBe(200);
+    const next = await newStaff(t, 'reviewer');
+    expect((await api.claim(next, review.id)).statusCode).toBe(200);
+    expectError(await api.result(reviewer, review.id, { comments: 'late' }), 403, 'task_not_holder');
+  });
+
   it('refuses a submit that covers nothing, and without the bought (running) right', async () => {
     const o = await taskOwner(t);
     const { review, translation } = await api.tasksOf(o);

@@ -147,6 +147,10 @@ export const ZStaffTaskResultRequest = z.object({
 });
 
 /** PUT /api/staff/me/display_name/ — the name shown to customers (translator's certification). */
+/** POST /api/staff/task/{id}/release/ (admin): why the holder's claim is taken back (audited). */
+export const ZStaffTaskReleaseRequest = z.object({ reason: z.string().trim().min(1).max(500) });
+export type TStaffTaskReleaseRequest = z.infer<typeof ZStaffTaskReleaseRequest>;
+
 export const ZStaffDisplayNameRequest = z.object({ display_name: z.string().trim().min(1).max(100) });
 export const ZStaffDisplayName = z.object({ display_name: z.string() });
 

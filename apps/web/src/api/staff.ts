@@ -64,6 +64,9 @@ export const staffApi = {
   task: (id: number, signal?: AbortSignal) =>
     api.get(`/staff/task/${id}/`, { ...opts(), signal, schema: ZStaffTask }),
   claim: (id: number) => api.post(`/staff/task/${id}/claim/`, {}, { ...opts(), schema: ZStaffTask }),
+  /** Admin: takes a claimed task back from its holder (audited with the reason). */
+  release: (id: number, reason: string) =>
+    api.post(`/staff/task/${id}/release/`, { reason }, { ...opts(), schema: ZStaffTask }),
   zipUrl: (id: number) => api.get(`/staff/task/${id}/get_zip_file_url/`, { ...opts(), schema: ZTaskZipUrl }),
   /** A result PDF, stored as an upload of the customer's case; answers its upload id. */
   file: (id: number, file: File) =>

@@ -7,6 +7,7 @@ import {
   ZStaffTaskFileQuery,
   ZStaffTaskPage,
   ZStaffTaskQuery,
+  ZStaffTaskReleaseRequest,
   ZStaffTaskResultRequest,
   ZTaskIdParams,
   ZTaskZipUrl,
@@ -16,6 +17,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { staffOf } from '../../plugins/staff-auth.ts';
 import { STAFF_UPLOAD_MAX } from '../forms/forms-staff.routes.ts';
+import { releaseTask } from './tasks.release.ts';
 import {
   claimTask,
   finishTask,
@@ -79,6 +81,14 @@ export const tasksStaffRoutes =
       '/staff/task/:id/result/',
       { config, schema: { tags, params, body: ZStaffTaskResultRequest, response: { 200: ZStaffTask } } },
       async (req) => finishTask(ctx, staffOf(req), req.params.id, req.body),
+    );
+    app.post(
+      '/staff/task/:id/release/',
+      {
+        config: { staffAccess: ['admin'] },
+        schema: { tags, params, body: ZStaffTaskReleaseRequest, response: { 200: ZStaffTask } },
+      },
+      async (req) => releaseTask(ctx, staffOf(req), req.params.id, req.body.reason),
     );
     app.put(
       '/staff/me/display_name/',

@@ -62,10 +62,14 @@ const LOCK_SCOPE: Record<TaskCover, EditScope> = {
   evidence: 'evidence',
   letters: 'letters',
 };
-const lockRef = (id: number) => `task:${id}`;
+export const lockRef = (id: number) => `task:${id}`;
 
 /** Runs a staff change in one transaction; a failure leaves the call-level audit row to the staff plugin. */
-async function staffTx<T>(ctx: AppContext, who: StaffPrincipal, run: (tx: Db) => Promise<T>): Promise<T> {
+export async function staffTx<T>(
+  ctx: AppContext,
+  who: StaffPrincipal,
+  run: (tx: Db) => Promise<T>,
+): Promise<T> {
   try {
     return await ctx.db.db.transaction(run);
   } catch (err) {
@@ -134,7 +138,7 @@ export async function listQueue(
 }
 
 /** A task the caller's role handles: 404 when absent, 403 task_wrong_service for another service's task. */
-async function handled(
+export async function handled(
   ctx: AppContext,
   who: StaffPrincipal,
   id: number,

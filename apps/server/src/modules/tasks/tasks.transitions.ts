@@ -6,7 +6,7 @@ import { errorOf } from '../../plugins/errors.ts';
 
 /**
  * The one transition table of review and translation tasks (spec §4 Rights entries): submit before a result,
- * resubmit after one, cancel only before processing starts, staff claim then finish. Every move is a
+ * resubmit after one, cancel only before processing starts, staff claim then finish (or an admin releases). Every move is a
  * conditional UPDATE … WHERE status IN (from): of two concurrent moves from the same state exactly one wins.
  */
 export const TASK_TRANSITIONS = {
@@ -15,6 +15,8 @@ export const TASK_TRANSITIONS = {
   cancel: { from: ['submitted', 'resubmitted'], to: 'cancelled' },
   claim: { from: ['submitted', 'resubmitted'], to: 'in_progress' },
   finish: { from: ['in_progress'], to: 'audited' },
+  /** An admin takes a claimed task back from its holder (who left, or is away): it waits in the queue again. */
+  release: { from: ['in_progress'], to: 'submitted' },
 } as const satisfies Record<string, { from: readonly TaskStatus[]; to: TaskStatus }>;
 export type TaskEvent = keyof typeof TASK_TRANSITIONS;
 

@@ -9,6 +9,7 @@ import { useLocale } from '../../features/locale/use-locale.ts';
 import { formatDateTime } from '../../features/shop/shop-format.ts';
 import { TaskResultView } from '../../features/tasks/task-result.tsx';
 import { ageText } from './staff-queue.tsx';
+import { ReleaseTaskButton } from './staff-task-release.tsx';
 
 const errorOf = (error: unknown) =>
   error instanceof ApiError ? <Alert type="error" showIcon title={error.message} role="alert" /> : null;
@@ -166,6 +167,9 @@ export function StaffTaskView({ id, me, onBack }: { id: number; me: TStaffMe; on
             <Button loading={zip.isPending} onClick={() => zip.mutate()}>
               {t('task.zip')}
             </Button>
+            {me.role === 'admin' && data.status === 'in_progress' && (
+              <ReleaseTaskButton task={data} onDone={update} />
+            )}
           </Space>
           {errorOf(claim.error)}
           {errorOf(zip.error)}
