@@ -15,20 +15,35 @@ for (const locale of ['zh', 'en'] as Locale[]) {
   const S = resources[locale].staff as typeof resources.en.staff;
   const R = resources[locale].shop.rights.tasks as Record<string, string>;
   const N = resources[locale].notifications as Record<string, string>;
+  const W = resources[locale].workbench.documents as typeof resources.en.workbench.documents;
+  const M = resources[locale].messages as Record<string, string>;
   const E = resources[locale].errors as Record<string, string>;
 
   test(`review: submit, claim, comments, Audit Result (${locale})`, async ({ page }) => {
     test.setTimeout(120_000);
     const login = await apiLogin(page.request);
-    await buyBaseViaApi(page.request, login.access_token, 'USA_EB1A', ['REVIEW']);
+    await buyBaseViaApi(page.request, login.access_token, 'USA_EB1A', ['REVIEW', 'TRANSLATION']);
     await storeSession(page, login);
     await rememberLocale(page, locale);
+    const headers = { Authorization: `Bearer ${login.access_token}`, [LANGUAGE_HEADER]: locale };
+
+    // Both services bought: the petition letter screen asks which comes first; the customer chooses review.
+    await page.goto('/EB-1A/petition');
+    await press(page.getByRole('button', { name: buttonName(W.services.open) }));
+    const choice = page.getByRole('dialog', { name: W.services.title });
+    await press(choice.getByText(W.services.review, { exact: true }));
+    // antd's own OK of the dialog, in the page's language.
+    await press(choice.getByRole('button', { name: buttonName(locale === 'zh' ? '确定' : 'OK') }));
+    await expect(page.getByText(M.service_choice_saved!)).toBeVisible();
 
     // Customer: the review row offers Submit; the dialog chooses what it covers (the petition letter).
+    const tasks = await (
+      await page.request.get('/api/customer/task/?project_code=USA_EB1A', { headers })
+    ).json();
+    const taskId = (tasks as { id: number; service: string }[]).find((x) => x.service === 'REVIEW')!.id;
     await page.goto('/personalCenter/purchaseRecord');
-    const actions = page.getByTestId(/^task-actions-\d+$/);
-    await expect(actions).toHaveCount(1);
-    const taskId = Number((await actions.getAttribute('data-testid'))?.split('-').pop());
+    await expect(page.getByTestId(/^task-actions-\d+$/)).toHaveCount(2);
+    const actions = page.getByTestId(`task-actions-${taskId}`);
     await expect(actions.getByRole('button', { name: buttonName(T.actions.cancel) })).toHaveCount(0);
     await press(actions.getByRole('button', { name: buttonName(T.actions.submit) }));
     const submit = page.getByRole('dialog');
@@ -69,7 +84,6 @@ for (const locale of ['zh', 'en'] as Locale[]) {
     await checkScreen(page, `staff-task-${locale}`);
     // While the review is in progress the petition letter is locked: the customer's save is refused with the
     // spec's message (the workbench shows the same answer).
-    const headers = { Authorization: `Bearer ${login.access_token}`, [LANGUAGE_HEADER]: locale };
     const kase = await (
       await page.request.get('/api/customer/case/?project_code=USA_EB1A', { headers })
     ).json();
