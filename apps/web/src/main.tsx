@@ -1,7 +1,8 @@
 import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { initI18n } from './app/i18n.ts';
+import { session } from './api/client.ts';
+import { currentLocale, initI18n } from './app/i18n.ts';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import './app/global.css';
@@ -10,7 +11,7 @@ import './app/global.css';
 await initI18n();
 const router = createAppRouter();
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     {/* A namespace that is not loaded yet suspends (react-i18next); screens have their own boundary. */}
     <Suspense fallback={null}>
@@ -18,5 +19,16 @@ createRoot(document.getElementById('root')!).render(
         <RouterProvider router={router} />
       </Providers>
     </Suspense>
-  </StrictMode>,
+  </StrictMode>
 );
+
+const container = document.getElementById('root')!;
+// A public page arrives prerendered for a first-time visitor: zh, not logged in (prerender.tsx, decision 0036).
+// It is hydrated only when this device would render the same markup; a device that remembered English or holds
+// a session renders from scratch instead, replacing the prerendered markup (no hydration mismatch to recover).
+const prerendered = container.getAttribute('data-prerendered');
+if (prerendered !== null && prerendered === currentLocale() && !session.snapshot().session) {
+  hydrateRoot(container, app);
+} else {
+  createRoot(container).render(app);
+}
