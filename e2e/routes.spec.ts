@@ -298,7 +298,8 @@ test.describe('layouts', () => {
   });
 
   test('the root font size follows the route reference width and the window size', async ({ page }) => {
-    const fontSize = () => page.evaluate(() => document.documentElement.style.fontSize);
+    // Computed, not the inline style: a prerendered page gets its size from its CSS (decision 0036).
+    const fontSize = () => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/index/firstTerm');
     await expect.poll(fontSize).toBe('12px');
