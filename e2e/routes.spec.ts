@@ -1,6 +1,7 @@
 import type { Locale } from '@dossier/contract';
 import { APP_ROUTES, LOCALES, PAGE_ROUTES } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
+import { PRERENDER_ROUTES } from '../apps/web/src/prerender-routes.ts';
 import { buyBaseViaApi, logInAs } from './accounts-support.ts';
 import { checkScreen, expect, test } from './fixtures.ts';
 import {
@@ -297,7 +298,8 @@ test.describe('layouts', () => {
   });
 
   test('the root font size follows the route reference width and the window size', async ({ page }) => {
-    const fontSize = () => page.evaluate(() => document.documentElement.style.fontSize);
+    // Computed, not the inline style: a prerendered page gets its size from its CSS (decision 0036).
+    const fontSize = () => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/index/firstTerm');
     await expect.poll(fontSize).toBe('12px');
@@ -311,5 +313,50 @@ test.describe('layouts', () => {
     await expect.poll(fontSize).toBe('14.4px');
     await page.setViewportSize({ width: 1600, height: 900 });
     await expect.poll(fontSize).toBe('16px');
+  });
+});
+
+// Decision 0036: the public pages arrive as HTML (zh), before any JavaScript runs, and are hydrated after.
+test.describe('prerendered public pages', () => {
+  test('each prerendered route answers HTML with its content (a request, no browser)', async ({
+    request,
+  }) => {
+    for (const path of PRERENDER_ROUTES) {
+      const r = await request.get(path);
+      expect(r.status(), path).toBe(200);
+      const html = await r.text();
+      expect(html, path).toContain('<div id="root" data-prerendered="zh">');
+      expect(html, path).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+      const titleKey = PAGE_ROUTES.find((route) => route.path === path)!.titleKey;
+      expect(html, path).toContain(`<title>${expectedTitle('zh', titleKey)}</title>`);
+    }
+    const home = await (await request.get('/index/firstTerm')).text();
+    expect(home).toContain(`<h1 class="hero__title">${resources.zh.home.hero.title}</h1>`);
+    // Everything else is the SPA's empty shell.
+    expect(await (await request.get('/index/answer')).text()).toContain('<div id="root"></div>');
+  });
+
+  test('the home page hydrates: its language toggle works, without a console error', async ({ page }) => {
+    const errors = collectPageErrors(page);
+    await page.goto('/index/firstTerm', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1, name: resources.zh.home.hero.title })).toBeVisible();
+    // A click before the script has hydrated the page does nothing: retry until it takes.
+    await expect(async () => {
+      await switchLanguage(page, 'English');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en', { timeout: 1000 });
+    }).toPass();
+    await expect(page.getByRole('heading', { level: 1, name: resources.en.home.hero.title })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('a device that remembered English gets the page in English', async ({ page }) => {
+    const errors = collectPageErrors(page);
+    await rememberLocale(page, 'en');
+    await page.goto('/index/audit');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page).toHaveTitle(expectedTitle('en', 'audit'));
+    await expect(page.getByRole('navigation', { name: NAV_LABELS.en })).toBeAttached();
+    await expect(page.getByText(resources.zh.routes.audit)).toHaveCount(0);
+    expect(errors).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ const WEB_SOURCES = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/vite-prerender.ts',
   'apps/web/public',
   'packages/i18n/locales',
   'packages/i18n/src',

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
+import { prerenderPlugin } from './vite-prerender.ts';
 
 /** Modules on the home page's first render (bench:home-js lists the files); nothing here may import antd or zod. */
 const BOOT_MODULES =
@@ -48,7 +49,7 @@ export default defineConfig(({ command }) => {
   return {
     // Anchored to this folder so the build is the same whether it runs from here or from the repo root.
     root: fileURLToPath(new URL('.', import.meta.url)),
-    plugins: [react(), precompress()],
+    plugins: [react(), precompress(), prerenderPlugin()],
     server: {
       proxy: {
         '/api': API_ORIGIN,

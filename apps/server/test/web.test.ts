@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 
@@ -11,6 +12,11 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
+  // A prerendered public page (decision 0036), with the .gz the build writes beside it.
+  mkdirSync(join(dist, 'prerender', 'index'), { recursive: true });
+  const page = '<!doctype html><div id="root" data-prerendered="zh"><h1>首页</h1></div>';
+  writeFileSync(join(dist, 'prerender', 'index', 'firstTerm.html'), page);
+  writeFileSync(join(dist, 'prerender', 'index', 'firstTerm.html.gz'), gzipSync(page));
   t = await buildTestApp({ serveWeb: true, config: { webDist: dist } });
 });
 afterAll(() => t.close());
@@ -19,7 +25,7 @@ describe('serving the web app', () => {
   it('serves the SPA for every screen route with 200 and never caches index.html', async () => {
     for (const url of [
       '/',
-      '/index/firstTerm',
+      '/index/audit',
       '/EB-1A',
       '/NIW/form',
       '/personalCenter/',
@@ -31,6 +37,21 @@ describe('serving the web app', () => {
       expect(r.headers['cache-control']).toBe('no-cache');
       expect(r.body).toContain('id="root"');
     }
+  });
+
+  it('serves a prerendered page for its route (any case, trailing slash, query) and the SPA elsewhere', async () => {
+    for (const url of ['/index/firstTerm', '/index/firstterm/', '/INDEX/firstTerm?from=ad']) {
+      const r = await t.app.inject({ url });
+      expect(r.statusCode, url).toBe(200);
+      expect(r.headers['content-type']).toMatch(/text\/html/);
+      expect(r.headers['cache-control']).toBe('no-cache');
+      expect(r.body, url).toContain('data-prerendered="zh"><h1>首页</h1>');
+    }
+    const zipped = await t.app.inject({ url: '/index/firstTerm', headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString()).toContain('<h1>首页</h1>');
+    const spa = await t.app.inject({ url: '/index/aboutUs' });
+    expect(spa.body).toBe('<!doctype html><div id="root"></div>');
   });
 
   it('serves the SPA with 404 for unknown pages (it renders its 404 screen)', async () => {

@@ -63,6 +63,8 @@ let dayjsLoaded = false;
 
 /** <html lang> and, once a screen has loaded it, dayjs follow the language. */
 function applyLocale(locale: Locale): void {
+  // The build's prerender (prerender.tsx) runs this in Node, where there is no document.
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = htmlLangOf(locale);
   if (dayjsLoaded) void import('./dayjs-locale.ts').then((m) => m.applyDayjsLocale(locale));
 }

@@ -5,7 +5,11 @@ import { rootFontSizePx } from './root-font-size.ts';
 export function useRootFontSize(pathname: string): void {
   useLayoutEffect(() => {
     const apply = () => {
-      document.documentElement.style.fontSize = `${rootFontSizePx(window.innerWidth, pathname)}px`;
+      const html = document.documentElement;
+      const size = `${rootFontSizePx(window.innerWidth, pathname)}px`;
+      // A prerendered page already has this size from its CSS (decision 0036): writing it again would restyle
+      // the whole page for nothing while it hydrates.
+      if (getComputedStyle(html).fontSize !== size) html.style.fontSize = size;
     };
     apply();
     window.addEventListener('resize', apply);
