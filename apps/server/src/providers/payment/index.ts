@@ -83,6 +83,8 @@ export {
   type PaymentProvider,
   PaymentProviderError,
   type PaymentProviderId,
+  type RefundRequest,
+  type RefundResult,
   type VerifiedPaymentEvent,
   type WebhookInput,
   WebhookRefusedError,
