@@ -270,7 +270,10 @@ describe('Stripe refunds (POST /v1/refunds against the stand-in)', () => {
     expect(down.json().code).toBe('payment_provider_failed');
     expect((await s.orderRow(order.id)).status).toBe('paid');
     const [failed] = await t.ctx.db.db.select().from(refund).where(eq(refund.orderId, order.id));
-    expect(failed).toMatchObject({ status: 'failed', failure: 'HTTP 500 api_error stand_in_down stand_in_down' });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      failure: 'HTTP 500 api_error stand_in_down stand_in_down',
+    });
 
     const asked = refundRequests.length;
     const r = await s.staff('POST', `/api/staff/order/${order.id}/refund/`, {

@@ -98,7 +98,10 @@ async function requestFor(key: string, self: StaffLogin | null) {
     headers['idempotency-key'] = `matrix-${uniqueUsername('key')}`;
   }
   if (key === 'PATCH /api/staff/product/:id/') payload = { active: true };
-  if (key === 'POST /api/staff/exchange_rate/') payload = { rate: '7.2' };
+  if (key === 'POST /api/staff/exchange_rate/') {
+    // Far in the future: on PostgreSQL the suites share one database, and no other order may see this rate.
+    payload = { rate: '7.2', effective_at: '2300-01-01T00:00:00Z' };
+  }
   if (key === 'POST /api/staff/promo_code/') {
     payload = { code: `MX${Math.random().toString(36).slice(2, 12)}`, kind: 'percent', value: 5 };
   }

@@ -123,6 +123,8 @@ export const ZStaffProduct = z.object({
   active: z.boolean(),
 });
 export type TStaffProduct = z.infer<typeof ZStaffProduct>;
+/** GET /api/staff/product/ — every product of every project, in shop order. */
+export const ZStaffProductList = z.array(ZStaffProduct);
 
 /** PATCH /api/staff/product/{id}/ — the list price (USD cents) and whether it is sold; new orders only. */
 export const ZStaffProductPatch = z
@@ -146,8 +148,14 @@ export const ZExchangeRates = z.object({
   current: ZExchangeRate.nullable(),
   history: z.array(ZExchangeRate),
 });
-/** POST /api/staff/exchange_rate/ — in force from now (for orders created from now on). */
-export const ZExchangeRateCreate = z.object({ rate: ZExchangeRateValue });
+/**
+ * POST /api/staff/exchange_rate/ — in force from `effective_at` (default, and at the earliest, now) for orders
+ * created from then on.
+ */
+export const ZExchangeRateCreate = z.object({
+  rate: ZExchangeRateValue,
+  effective_at: z.iso.datetime({ offset: true }).optional(),
+});
 
 export const PROMO_KINDS = ['percent', 'amount'] as const;
 export const ZStaffPromoCode = z.object({

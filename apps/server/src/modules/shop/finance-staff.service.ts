@@ -269,25 +269,30 @@ export function parseRateE4(rate: string): number | null {
   return n > 0 ? n : null;
 }
 
-/** POST /api/staff/exchange_rate/: in force from now; orders already created keep theirs. */
+/**
+ * POST /api/staff/exchange_rate/: in force from `effectiveAt` (never earlier than now); orders already created
+ * keep theirs.
+ */
 export async function createExchangeRate(
   ctx: AppContext,
   who: StaffActor,
   rate: string,
+  effectiveAt?: string | undefined,
 ): Promise<TExchangeRate> {
   const rateE4 = parseRateE4(rate);
   if (rateE4 === null) throw errorOf(400, F.exchangeRateInvalid);
   const now = ctx.clock.now();
+  const from = effectiveAt && new Date(effectiveAt) > now ? new Date(effectiveAt) : now;
   return ctx.db.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(exchangeRate)
-      .values({ base: 'USD', quote: 'CNY', rateE4, effectiveAt: now, createdAt: now })
+      .values({ base: 'USD', quote: 'CNY', rateE4, effectiveAt: from, createdAt: now })
       .returning();
     await recordAudit(ctx, tx, who, {
       action: 'exchange_rate.create',
       targetType: 'exchange_rate',
       targetId: row!.id,
-      after: { rate: formatRateE4(rateE4) },
+      after: { rate: formatRateE4(rateE4), effective_at: from.toISOString() },
     });
     return rateView(row!);
   });

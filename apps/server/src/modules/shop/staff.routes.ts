@@ -17,6 +17,7 @@ import {
   ZStaffOrderPage,
   ZStaffOrderQuery,
   ZStaffProduct,
+  ZStaffProductList,
   ZStaffProductPatch,
   ZStaffPromoCode,
   ZStaffPromoCodeCreate,
@@ -27,7 +28,6 @@ import {
 } from '@dossier/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { errorOf } from '../../plugins/errors.ts';
 import { staffOf } from '../../plugins/staff-auth.ts';
@@ -148,10 +148,8 @@ export const staffRoutes =
         }),
     );
 
-    app.get(
-      '/staff/product/',
-      { config, schema: { tags, response: { 200: z.array(ZStaffProduct) } } },
-      async () => listStaffProducts(ctx),
+    app.get('/staff/product/', { config, schema: { tags, response: { 200: ZStaffProductList } } }, async () =>
+      listStaffProducts(ctx),
     );
     app.patch(
       '/staff/product/:id/',
@@ -170,7 +168,9 @@ export const staffRoutes =
       '/staff/exchange_rate/',
       { config, schema: { tags, body: ZExchangeRateCreate, response: { 201: ZExchangeRate } } },
       async (req, reply) =>
-        reply.status(201).send(await createExchangeRate(ctx, staffOf(req), req.body.rate)),
+        reply
+          .status(201)
+          .send(await createExchangeRate(ctx, staffOf(req), req.body.rate, req.body.effective_at)),
     );
     app.get(
       '/staff/promo_code/',
