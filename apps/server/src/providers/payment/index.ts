@@ -70,6 +70,7 @@ export function createPaymentProviders(
 
 export {
   AlipayPaymentProvider,
+  alipayResponseSection,
   alipaySignContent,
   alipayTime,
   fenToYuan,
