@@ -71,7 +71,7 @@ for (const locale of LOCALES) {
     await expect(dialog.getByRole('status')).toContainText(
       fill(F.refunded, { orderNo: order.order_no, status: S.status.refunded }),
     );
-    await press(dialog.getByRole('button', { name: buttonName(F.close) }));
+    await press(dialog.getByTestId('finance-refund-done'));
     await expect(row.getByTestId('finance-order-status')).toHaveText(S.status.refunded);
     await staff.close();
 

@@ -262,9 +262,10 @@ describe('Stripe refunds (POST /v1/refunds against the stand-in)', () => {
 
     // Stripe down: 502, the refund row failed, the order still paid.
     refundFailNext = true;
+    const downKey = s.newKey();
     const down = await s.staff('POST', `/api/staff/order/${order.id}/refund/`, {
       payload: { reason: 'service not wanted' },
-      headers: { 'Idempotency-Key': s.newKey() },
+      headers: { 'Idempotency-Key': downKey },
     });
     expect(down.statusCode, down.body).toBe(502);
     expect(down.json().code).toBe('payment_provider_failed');
@@ -274,6 +275,14 @@ describe('Stripe refunds (POST /v1/refunds against the stand-in)', () => {
       status: 'failed',
       failure: 'HTTP 500 api_error stand_in_down stand_in_down',
     });
+    // The same key again answers the same refusal and asks Stripe nothing.
+    const sentBefore = refundRequests.length;
+    const replay = await s.staff('POST', `/api/staff/order/${order.id}/refund/`, {
+      payload: { reason: 'service not wanted' },
+      headers: { 'Idempotency-Key': downKey },
+    });
+    expect(replay.statusCode).toBe(502);
+    expect(refundRequests).toHaveLength(sentBefore);
 
     const asked = refundRequests.length;
     const r = await s.staff('POST', `/api/staff/order/${order.id}/refund/`, {

@@ -158,6 +158,8 @@ export async function refundOrder(ctx: AppContext, o: RefundOptions): Promise<TS
         .returning();
       return { row: row!, order, replay: false };
     });
+    // The same key again answers what the first call answered: done, or the provider's refusal.
+    if (claimed.row.status === 'failed') throw errorOf(502, E.paymentProviderFailed);
     if (claimed.row.status !== 'pending') return claimed.order.id;
 
     // 2. The provider (outside any transaction; its own timeout).

@@ -83,7 +83,7 @@ function RefundDialog({ order, onClose }: { order: TStaffOrder; onClose: () => v
   const { locale } = useLocale();
   const queryClient = useQueryClient();
   // One key per dialog: pressing Refund again after a lost answer refunds once.
-  const [key] = useState(newIdempotencyKey);
+  const [key, setKey] = useState(newIdempotencyKey);
   const [done, setDone] = useState<TStaffOrder | null>(null);
   const target = order.refundable;
   const refund = useMutation({
@@ -100,6 +100,11 @@ function RefundDialog({ order, onClose }: { order: TStaffOrder; onClose: () => v
     onSuccess: (next) => {
       setDone(next);
       void queryClient.invalidateQueries({ queryKey: financeKeys.all });
+    },
+    // The server answered (a refusal is final for that key): the next press is a new attempt. A lost answer
+    // (no ApiError) keeps the key, so pressing again cannot refund twice.
+    onError: (error) => {
+      if (error instanceof ApiError) setKey(newIdempotencyKey());
     },
   });
   return (
@@ -120,7 +125,9 @@ function RefundDialog({ order, onClose }: { order: TStaffOrder; onClose: () => v
               status: ts(`status.${orderStatusOf(done.status)}`),
             })}
           />
-          <Button onClick={onClose}>{t('finance.close')}</Button>
+          <Button onClick={onClose} data-testid="finance-refund-done">
+            {t('finance.close')}
+          </Button>
         </Space>
       ) : target ? (
         <Form layout="vertical" requiredMark={false} onFinish={refund.mutate}>
