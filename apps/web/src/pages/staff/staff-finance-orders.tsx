@@ -28,11 +28,11 @@ export function toMinor(text: string): number | null {
 }
 
 function StatusTag({ status }: { status: string }) {
-  const { t } = useTranslation('shop');
+  const { t } = useTranslation('staff');
   const s = orderStatusOf(status);
   return (
     <Tag color={ORDER_STATUS_COLOR[s]} data-testid="finance-order-status">
-      {t(`status.${s}`)}
+      {t(`shop:status.${s}`)}
     </Tag>
   );
 }
@@ -79,7 +79,6 @@ function OrderDetail({ order }: { order: TStaffOrder }) {
 /** The refund dialog: reason, an optional amount (everything left by default), a bank reference when needed. */
 function RefundDialog({ order, onClose }: { order: TStaffOrder; onClose: () => void }) {
   const { t } = useTranslation('staff');
-  const { t: ts } = useTranslation('shop');
   const { locale } = useLocale();
   const queryClient = useQueryClient();
   // One key per dialog: pressing Refund again after a lost answer refunds once.
@@ -122,7 +121,7 @@ function RefundDialog({ order, onClose }: { order: TStaffOrder; onClose: () => v
             role="status"
             title={t('finance.refunded', {
               orderNo: done.order_no,
-              status: ts(`status.${orderStatusOf(done.status)}`),
+              status: t(`shop:status.${orderStatusOf(done.status)}`),
             })}
           />
           <Button onClick={onClose} data-testid="finance-refund-done">
@@ -191,7 +190,6 @@ interface Filters {
 /** Orders search (order no., phone, status, creation days), each order's payments and the refund dialog. */
 export function StaffOrders() {
   const { t } = useTranslation('staff');
-  const { t: ts } = useTranslation('shop');
   const { locale } = useLocale();
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState(1);
@@ -229,7 +227,7 @@ export function StaffOrders() {
           <Select
             allowClear
             placeholder={t('finance.anyStatus')}
-            options={ORDER_STATUSES.map((s) => ({ value: s, label: ts(`status.${s}`) }))}
+            options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`shop:status.${s}`) }))}
           />
         </Form.Item>
         <Form.Item name="from" label={t('finance.from')}>
@@ -306,13 +304,14 @@ export function StaffOrders() {
 /** One pending transfer: confirm (the received amount, all that is due by default) or reject with a reason. */
 function TransferActions({ order }: { order: TStaffOrder }) {
   const { t } = useTranslation('staff');
-  const { t: ts } = useTranslation('shop');
   const queryClient = useQueryClient();
   const [key] = useState(newIdempotencyKey);
   const [mode, setMode] = useState<'confirm' | 'reject' | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const after = (o: { order_no: string; status: string }, k: 'confirmed' | 'rejected') => {
-    setMessage(t(`finance.${k}`, { orderNo: o.order_no, status: ts(`status.${orderStatusOf(o.status)}`) }));
+    setMessage(
+      t(`finance.${k}`, { orderNo: o.order_no, status: t(`shop:status.${orderStatusOf(o.status)}`) }),
+    );
     setMode(null);
     void queryClient.invalidateQueries({ queryKey: financeKeys.all });
   };
