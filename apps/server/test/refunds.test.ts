@@ -261,3 +261,35 @@ describe('refund of a bank transfer (recorded by hand)', () => {
     });
   });
 });
+
+describe('a refund left pending by a call that never finished', () => {
+  it('blocks other refunds while it may be in flight, then the next call resumes it (one refund)', async () => {
+    const u = await login(t);
+    const order = await s.buyBase(u);
+    const [pay] = await s.paymentsOf(order.id);
+    // What a crash between the claim and the provider's answer leaves behind.
+    await t.ctx.db.db.insert(refund).values({
+      orderId: order.id,
+      paymentId: pay!.id,
+      provider: 'sandbox',
+      amountMinor: 59_900,
+      currency: 'USD',
+      reason: 'interrupted',
+      idempotencyKey: 'interrupted-refund-key-0001',
+      status: 'pending',
+      staffActor: 'someone',
+      createdAt: t.clock.now(),
+    });
+    const busy = await refundCall(order.id, { reason: 'again' });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().code).toBe('refund_in_progress');
+    t.clock.advance(11 * 60 * 1000);
+    const resumed = await refundCall(order.id, { reason: 'again' });
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json().status).toBe('refunded');
+    const rows = await t.ctx.db.db.select().from(refund).where(eq(refund.orderId, order.id));
+    expect(rows.map((r) => [r.idempotencyKey, r.status])).toEqual([
+      ['interrupted-refund-key-0001', 'succeeded'],
+    ]);
+  });
+});

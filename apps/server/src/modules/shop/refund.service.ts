@@ -73,6 +73,8 @@ export function refundTarget(list: { p: PaymentRow; refunded: number }[]) {
 }
 
 const refundIdempotencyKey = (r: RefundRow) => `dossier-refund-${r.id}`;
+/** A pending refund older than this is no longer in flight (the provider calls time out after 15 s). */
+export const STALE_PENDING_MS = 10 * 60 * 1000;
 
 function providerFor(ctx: AppContext, provider: string): PaymentProvider | 'manual' {
   if (provider === 'bank_transfer') return 'manual';
@@ -125,10 +127,17 @@ export async function refundOrder(ctx: AppContext, o: RefundOptions): Promise<TS
         throw errorOf(409, F.orderNotRefundable, { status: order.status });
       }
       const [pending] = await tx
-        .select({ id: refund.id })
+        .select()
         .from(refund)
         .where(and(eq(refund.orderId, order.id), eq(refund.status, 'pending')));
-      if (pending) throw errorOf(409, F.refundInProgress);
+      if (pending) {
+        // A refund left pending by a call that never finished (a crash, a restart) is resumed by the next one:
+        // its provider call carries the row's own key, so the provider refunds it once.
+        if (ctx.clock.now().getTime() - pending.createdAt.getTime() < STALE_PENDING_MS) {
+          throw errorOf(409, F.refundInProgress);
+        }
+        return { row: pending, order, replay: true };
+      }
       const target = refundTarget(await paymentsWithRefunds(tx, [order.id]));
       if (!target) throw errorOf(409, F.orderNotRefundable, { status: order.status });
       const currency = target.p.currency === 'CNY' ? 'CNY' : 'USD';
