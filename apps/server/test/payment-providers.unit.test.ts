@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import {
   AlipayPaymentProvider,
+  alipayResponseSection,
   alipayTime,
   type CheckoutRequest,
   createPaymentProviders,
@@ -702,5 +703,97 @@ describe('payment configuration', () => {
     expect(c.insecureDemoMode).toBe(true);
     expect(c.payment.onlineProvider).toBe('sandbox');
     expect(loadConfig({ NODE_ENV: 'test' }).payment.onlineProvider).toBe('sandbox');
+  });
+});
+
+describe('alipay refund (alipay.trade.refund against a local gateway stand-in)', () => {
+  let gateway: Server;
+  let base = '';
+  const asked: URLSearchParams[] = [];
+  /** What the stand-in answers next: its JSON body text and the key signing alipay_trade_refund_response. */
+  let answer: (req: URLSearchParams) => { section: string; key: KeyObject } = () => ({
+    section: '{}',
+    key: alipayKeys.privateKey,
+  });
+  beforeAll(async () => {
+    gateway = createServer((req: IncomingMessage, res: ServerResponse) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        const form = new URLSearchParams(body);
+        asked.push(form);
+        const { section, key } = answer(form);
+        const sign = createSign('RSA-SHA256').update(section).sign(key, 'base64');
+        // Alipay's layout: the signed section verbatim, then the signature.
+        res.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
+        res.end(`{"alipay_trade_refund_response":${section},"sign":"${sign}"}`);
+      });
+    });
+    await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/gateway.do`;
+  });
+  afterAll(() => new Promise((r) => gateway.close(r)));
+
+  const provider = () =>
+    new AlipayPaymentProvider({
+      appId: APP_ID,
+      privateKey: pem(app.privateKey),
+      alipayPublicKey: pem(alipayKeys.publicKey),
+      gateway: base,
+      notifyUrl: 'https://dossier.example/api/payment/webhook/alipay/',
+      timeoutMs: 5_000,
+    });
+  const req = {
+    orderNo: 'D20250301-7K3QZP',
+    payment: { eventId: '2025030122001:succeeded', raw: { trade_no: '2025030122001' } },
+    amountMinor: 59_900,
+    currency: 'CNY' as const,
+    idempotencyKey: 'dossier-refund-7',
+    reason: 'customer asked / a=b',
+    now: new Date('2025-03-02T04:00:00Z'),
+  };
+
+  it('sends a signed request and believes a signed answer', async () => {
+    answer = () => ({
+      section:
+        '{"code":"10000","msg":"Success","fund_change":"Y","out_trade_no":"D20250301_7K3QZP","refund_fee":"599.00","trade_no":"2025030122001"}',
+      key: alipayKeys.privateKey,
+    });
+    const r = await provider().refund(req);
+    expect(r).toMatchObject({ refundId: '2025030122001:dossier-refund-7', status: 'succeeded' });
+    const form = asked.at(-1)!;
+    const params = Object.fromEntries(form);
+    expect(params).toMatchObject({ app_id: APP_ID, method: 'alipay.trade.refund', sign_type: 'RSA2' });
+    expect(JSON.parse(params.biz_content!)).toEqual({
+      out_trade_no: 'D20250301_7K3QZP',
+      trade_no: '2025030122001',
+      refund_amount: '599.00',
+      refund_reason: 'customer asked   a b',
+      out_request_no: 'dossier-refund-7',
+    });
+    const ok = createVerify('RSA-SHA256')
+      .update(content(params, ['sign']))
+      .verify(app.publicKey, params.sign!, 'base64');
+    expect(ok).toBe(true);
+  });
+
+  it('refuses an answer signed by another key, and a refusal code', async () => {
+    answer = () => ({ section: '{"code":"10000","fund_change":"Y"}', key: stranger.privateKey });
+    await expect(provider().refund(req)).rejects.toThrow(/signature mismatch/);
+    answer = () => ({
+      section:
+        '{"code":"40004","msg":"Business Failed","sub_code":"ACQ.TRADE_HAS_FINISHED","sub_msg":"done"}',
+      key: alipayKeys.privateKey,
+    });
+    await expect(provider().refund(req)).rejects.toThrow(/40004 ACQ.TRADE_HAS_FINISHED/);
+    await expect(provider().refund({ ...req, currency: 'USD' })).rejects.toThrow(/cannot refund USD/);
+  });
+
+  it('cuts the signed section out of the text exactly (braces and quotes inside strings)', () => {
+    const text = '{"x_response":{"a":"}{\\"","b":{"c":1}},"sign":"s"}';
+    expect(alipayResponseSection(text, 'x_response')).toBe('{"a":"}{\\"","b":{"c":1}}');
+    expect(alipayResponseSection(text, 'missing')).toBeNull();
   });
 });

@@ -75,6 +75,7 @@ describe('the order transition table: every status × event through applyTransit
       cancel: { from: ['unpaid', 'failed'], to: 'cancelled' },
       expire: { from: ['unpaid'], to: 'cancelled' },
       transfer_rejected: { from: ['processing'], to: 'failed' },
+      refund: { from: ['paid', 'partly_paid'], to: 'refunded' },
     });
   });
 

@@ -30,6 +30,17 @@ const MATRIX: Record<string, Access> = {
   'POST /api/staff/order/:id/confirm_transfer/': FINANCE,
   'POST /api/staff/order/:id/reject_transfer/': FINANCE,
   'GET /api/staff/payment_flag/': FINANCE,
+  'POST /api/staff/payment_flag/:id/resolve/': FINANCE,
+  'GET /api/staff/order/': FINANCE,
+  'GET /api/staff/order/:id/': FINANCE,
+  'POST /api/staff/order/:id/refund/': FINANCE,
+  'GET /api/staff/product/': FINANCE,
+  'PATCH /api/staff/product/:id/': FINANCE,
+  'GET /api/staff/exchange_rate/': FINANCE,
+  'POST /api/staff/exchange_rate/': FINANCE,
+  'GET /api/staff/promo_code/': FINANCE,
+  'POST /api/staff/promo_code/': FINANCE,
+  'POST /api/staff/promo_code/:id/disable/': FINANCE,
   'GET /api/staff/form_edition/': CONTENT,
   'PUT /api/staff/form_edition/blank/': CONTENT,
   'PUT /api/staff/static_file/:key/': CONTENT,
@@ -82,6 +93,19 @@ async function requestFor(key: string, self: StaffLogin | null) {
   if (key.endsWith('confirm_transfer/')) {
     payload = {};
     headers['idempotency-key'] = `matrix-${uniqueUsername('key')}`;
+  }
+  if (key.endsWith('/resolve/')) payload = { note: 'matrix' };
+  if (key.endsWith('/refund/')) {
+    payload = { reason: 'matrix' };
+    headers['idempotency-key'] = `matrix-${uniqueUsername('key')}`;
+  }
+  if (key === 'PATCH /api/staff/product/:id/') payload = { active: true };
+  if (key === 'POST /api/staff/exchange_rate/') {
+    // Far in the future: on PostgreSQL the suites share one database, and no other order may see this rate.
+    payload = { rate: '7.2', effective_at: '2300-01-01T00:00:00Z' };
+  }
+  if (key === 'POST /api/staff/promo_code/') {
+    payload = { code: `MX${Math.random().toString(36).slice(2, 12)}`, kind: 'percent', value: 5 };
   }
   if (key === 'PUT /api/staff/form_edition/blank/') url += '?form_number=G-1450&edition=09/27/19';
   return { method, url, payload, headers };

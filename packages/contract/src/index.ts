@@ -12,6 +12,7 @@ export * from './errors.ts';
 export * from './evidence.ts';
 export * from './fees.ts';
 export * from './field-errors.ts';
+export * from './finance.ts';
 export * from './immigration-data.ts';
 export * from './letters.ts';
 export * from './packet.ts';

@@ -140,7 +140,16 @@ export const ZCreateOrderRequest = ZQuoteRequest.extend({ agreement_accepted: z.
 export type TCreateOrderRequest = z.infer<typeof ZCreateOrderRequest>;
 
 /** spec §4 Order status; anything else the client shows as "undefined" (ORDER_STATUS_UNDEFINED). */
-export const ORDER_STATUSES = ['unpaid', 'processing', 'partly_paid', 'paid', 'failed', 'cancelled'] as const;
+export const ORDER_STATUSES = [
+  'unpaid',
+  'processing',
+  'partly_paid',
+  'paid',
+  'failed',
+  'cancelled',
+  /** Staff refunded every payment (decision 0034); the entitlements were withdrawn. */
+  'refunded',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_STATUS_UNDEFINED = 'undefined';
 

@@ -246,6 +246,8 @@ export const paymentFlag = pgTable(
     createdAt: ts('created_at').notNull(),
     resolvedAt: ts('resolved_at'),
     resolvedBy: text('resolved_by'),
+    /** What staff wrote when resolving it (decision 0034). */
+    resolutionNote: text('resolution_note'),
   },
   (t) => [
     uniqueIndex('payment_flag_payment_kind_uq').on(t.paymentId, t.kind),
@@ -278,6 +280,8 @@ export const entitlement = pgTable(
     taskStatus: text('task_status'),
     submittedAt: ts('submitted_at'),
     createdAt: ts('created_at').notNull(),
+    /** Set when the order was refunded: `expires_at` was moved to that instant (decision 0034). */
+    withdrawnAt: ts('withdrawn_at'),
   },
   (t) => [
     uniqueIndex('entitlement_order_item_uq').on(t.orderItemId),
@@ -319,4 +323,41 @@ export const planRecord = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('plan_record_plan_idx').on(t.planId, t.createdAt)],
+);
+
+/**
+ * A refund of one payment (decision 0034): staff ask with an Idempotency-Key (unique per order), the row is
+ * written `pending` before the provider is called (one pending refund per order: a concurrent request is
+ * refused), then `succeeded` (with the provider's refund id, or the bank reference staff typed) or `failed`.
+ */
+export const refund = pgTable(
+  'refund',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => shopOrder.id),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payment.id),
+    /** The payment's provider: 'sandbox' | 'stripe' | 'alipay' | 'bank_transfer'. */
+    provider: text('provider').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** 'pending' | 'succeeded' | 'failed' */
+    status: text('status').notNull(),
+    /** Stripe re_…, Alipay trade_no, the sandbox's id, or the bank reference typed by staff. */
+    providerRefundId: text('provider_refund_id'),
+    failure: text('failure'),
+    staffActor: text('staff_actor').notNull(),
+    createdAt: ts('created_at').notNull(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('refund_order_key_uq').on(t.orderId, t.idempotencyKey),
+    uniqueIndex('refund_one_pending_uq').on(t.orderId).where(sql`${t.status} = 'pending'`),
+    index('refund_payment_idx').on(t.paymentId),
+  ],
 );

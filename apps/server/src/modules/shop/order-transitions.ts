@@ -18,6 +18,7 @@ export const ORDER_EVENTS = [
   'cancel',
   'expire',
   'transfer_rejected',
+  'refund',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
@@ -39,6 +40,11 @@ export const ORDER_TRANSITIONS: Record<OrderEvent, { from: readonly OrderStatus[
   expire: { from: ['unpaid'], to: 'cancelled' },
   /** Staff found no (or a wrong) remittance. */
   transfer_rejected: { from: ['processing'], to: 'failed' },
+  /**
+   * Staff refunded every payment the order received (decision 0034: modules/shop/refund.service.ts); the
+   * entitlements are withdrawn in the same transaction.
+   */
+  refund: { from: ['paid', 'partly_paid'], to: 'refunded' },
 };
 
 /**

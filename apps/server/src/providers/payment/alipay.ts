@@ -4,6 +4,8 @@ import {
   type CheckoutSession,
   type PaymentProvider,
   PaymentProviderError,
+  type RefundRequest,
+  type RefundResult,
   type VerifiedPaymentEvent,
   type WebhookInput,
   WebhookRefusedError,
@@ -15,6 +17,8 @@ export interface AlipayOptions {
   privateKey: string;
   /** Alipay's public key (not the app's): PEM or bare base64 SPKI. */
   alipayPublicKey: string;
+  /** Timeout of a server-to-server call (alipay.trade.refund). */
+  timeoutMs?: number;
   /** https://openapi.alipay.com/gateway.do (sandbox: https://openapi-sandbox.dl.alipaydev.com/gateway.do). */
   gateway: string;
   /** Absolute URL of our asynchronous notification endpoint. */
@@ -85,6 +89,36 @@ export function loadAlipayPublicKey(key: string): KeyObject {
 }
 
 /**
+ * The exact text of the JSON value under `key` in an Alipay gateway answer: the response signature is
+ * computed over those bytes as sent, so the value is cut out of the text, not re-serialised. Null when the
+ * key is missing or its value is not an object.
+ */
+export function alipayResponseSection(text: string, key: string): string | null {
+  const at = text.indexOf(`"${key}"`);
+  if (at < 0) return null;
+  let i = text.indexOf(':', at + key.length + 2);
+  if (i < 0) return null;
+  i += 1;
+  while (i < text.length && /\s/.test(text[i]!)) i += 1;
+  if (text[i] !== '{') return null;
+  let depth = 0;
+  let inString = false;
+  for (let j = i; j < text.length; j += 1) {
+    const c = text[j];
+    if (inString) {
+      if (c === '\\') j += 1;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{') depth += 1;
+    else if (c === '}') {
+      depth -= 1;
+      if (depth === 0) return text.slice(i, j + 1);
+    }
+  }
+  return null;
+}
+
+/**
  * Alipay computer-website payment (alipay.trade.page.pay, product FAST_INSTANT_TRADE_PAY) for the wallet
  * payment in CNY. The checkout is a signed gateway URL (no server-to-server call); out_trade_no is our
  * order number (hyphens as underscores) and is also the providerRef. Results arrive as signed asynchronous notifications.
@@ -141,6 +175,95 @@ export class AlipayPaymentProvider implements PaymentProvider {
       this.privateKey,
     ).toString('base64');
     return params;
+  }
+
+  private signed(params: Record<string, string>): Record<string, string> {
+    params.sign = sign(
+      'RSA-SHA256',
+      Buffer.from(alipaySignContent(params, ['sign'])),
+      this.privateKey,
+    ).toString('base64');
+    return params;
+  }
+
+  /** The signed alipay.trade.refund parameters (exposed for tests). */
+  refundParams(req: RefundRequest): Record<string, string> {
+    if (req.currency !== 'CNY') throw new PaymentProviderError(this.id, `cannot refund ${req.currency}`);
+    const outTradeNo = toOutTradeNo(req.orderNo);
+    if (!outTradeNo)
+      throw new PaymentProviderError(this.id, `order number ${req.orderNo} has no out_trade_no`);
+    const raw = req.payment.raw as { trade_no?: unknown } | null;
+    return this.signed({
+      app_id: this.opts.appId,
+      method: 'alipay.trade.refund',
+      format: 'JSON',
+      charset: 'utf-8',
+      sign_type: 'RSA2',
+      timestamp: alipayTime(req.now),
+      version: '1.0',
+      biz_content: JSON.stringify({
+        out_trade_no: outTradeNo,
+        ...(typeof raw?.trade_no === 'string' ? { trade_no: raw.trade_no } : {}),
+        refund_amount: fenToYuan(req.amountMinor),
+        refund_reason: req.reason.replace(/[/=&]/g, ' ').slice(0, 256),
+        // Alipay's idempotency key of a (partial) refund: the same out_request_no again refunds nothing more.
+        out_request_no: req.idempotencyKey.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64),
+      }),
+    });
+  }
+
+  /**
+   * alipay.trade.refund, a server-to-server POST to the gateway; the answer's signature (over the exact
+   * text of alipay_trade_refund_response) is verified with Alipay's public key before it is believed.
+   */
+  async refund(req: RefundRequest): Promise<RefundResult> {
+    const params = this.refundParams(req);
+    let res: Response;
+    try {
+      res = await fetch(this.opts.gateway, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded;charset=utf-8',
+          accept: 'application/json',
+        },
+        body: new URLSearchParams(params).toString(),
+        signal: AbortSignal.timeout(this.opts.timeoutMs ?? 15_000),
+      });
+    } catch (e) {
+      throw new PaymentProviderError(this.id, `request failed: ${(e as Error).message}`);
+    }
+    const text = await res.text();
+    if (!res.ok) throw new PaymentProviderError(this.id, `HTTP ${res.status}`, res.status);
+    const section = alipayResponseSection(text, 'alipay_trade_refund_response');
+    let parsed: { sign?: unknown; alipay_trade_refund_response?: Record<string, unknown> };
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new PaymentProviderError(this.id, 'non-JSON answer', res.status);
+    }
+    const body = parsed.alipay_trade_refund_response;
+    if (!section || !body)
+      throw new PaymentProviderError(this.id, 'answer without alipay_trade_refund_response');
+    let ok = false;
+    try {
+      ok =
+        typeof parsed.sign === 'string' &&
+        verify('RSA-SHA256', Buffer.from(section), this.publicKey, Buffer.from(parsed.sign, 'base64'));
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw new PaymentProviderError(this.id, 'answer signature mismatch');
+    if (body.code !== '10000') {
+      const detail = [body.code, body.sub_code, body.sub_msg ?? body.msg].filter(Boolean).join(' ');
+      throw new PaymentProviderError(this.id, `refund refused: ${detail}`);
+    }
+    const tradeNo = typeof body.trade_no === 'string' ? body.trade_no : toOutTradeNo(req.orderNo);
+    const { out_request_no } = JSON.parse(params.biz_content!) as { out_request_no: string };
+    return {
+      refundId: `${tradeNo}:${out_request_no}`,
+      status: body.fund_change === 'Y' ? 'succeeded' : 'accepted',
+      raw: body,
+    };
   }
 
   async createCheckout(req: CheckoutRequest): Promise<CheckoutSession> {

@@ -70,6 +70,7 @@ export function createPaymentProviders(
 
 export {
   AlipayPaymentProvider,
+  alipayResponseSection,
   alipaySignContent,
   alipayTime,
   fenToYuan,
@@ -83,6 +84,8 @@ export {
   type PaymentProvider,
   PaymentProviderError,
   type PaymentProviderId,
+  type RefundRequest,
+  type RefundResult,
   type VerifiedPaymentEvent,
   type WebhookInput,
   WebhookRefusedError,

@@ -75,6 +75,34 @@ export interface PaymentProvider {
   verifyWebhook(input: WebhookInput): VerifiedPaymentEvent | null;
   /** What to answer the provider after a delivery was handled (Alipay wants the text "success"). */
   readonly ack: { contentType: string; body: string };
+  /**
+   * Gives back (part of) a payment this provider recorded (decision 0034). Resolves once the provider
+   * accepted the refund; throws PaymentProviderError when it refused or could not be reached.
+   */
+  refund(req: RefundRequest): Promise<RefundResult>;
+}
+
+/** A refund of one recorded payment. */
+export interface RefundRequest {
+  /** Our order number (Alipay's out_trade_no is derived from it). */
+  orderNo: string;
+  /** The payment as recorded: its provider event id and the verified payload kept with it. */
+  payment: { eventId: string; raw: unknown };
+  /** Minor units of `currency`, at most what the payment has left to refund. */
+  amountMinor: number;
+  currency: Currency;
+  /** Sent as the provider's idempotency key (Stripe Idempotency-Key, Alipay out_request_no). */
+  idempotencyKey: string;
+  reason: string;
+  now: Date;
+}
+
+export interface RefundResult {
+  /** The provider's refund reference (re_… for Stripe, the trade_no for Alipay). */
+  refundId: string;
+  /** The provider's own status word, kept for staff. */
+  status: string;
+  raw: unknown;
 }
 
 /** createCheckout failed at the provider (network, HTTP error, unusable answer): the shop answers 502. */

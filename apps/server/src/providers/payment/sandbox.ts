@@ -4,6 +4,8 @@ import {
   type CheckoutRequest,
   type CheckoutSession,
   type PaymentProvider,
+  type RefundRequest,
+  type RefundResult,
   type VerifiedPaymentEvent,
   type WebhookInput,
   WebhookRefusedError,
@@ -58,6 +60,21 @@ export class SandboxPaymentProvider implements PaymentProvider {
       providerRef: token,
       redirectUrl: `${SANDBOX_CHECKOUT_PATH}?token=${token}`,
       expiresAt: req.expiresAt,
+    };
+  }
+
+  /** No money moved, so none moves back: the refund is accepted at once. */
+  async refund(req: RefundRequest): Promise<RefundResult> {
+    const refundId = `sbx_re_${randomBytes(12).toString('base64url')}`;
+    return {
+      refundId,
+      status: 'succeeded',
+      raw: {
+        id: refundId,
+        payment: req.payment.eventId,
+        amount_minor: req.amountMinor,
+        currency: req.currency,
+      },
     };
   }
 

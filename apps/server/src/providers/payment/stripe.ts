@@ -3,6 +3,8 @@ import {
   type CheckoutSession,
   type PaymentProvider,
   PaymentProviderError,
+  type RefundRequest,
+  type RefundResult,
   type VerifiedPaymentEvent,
   type WebhookInput,
   WebhookRefusedError,
@@ -51,6 +53,77 @@ export class StripePaymentProvider implements PaymentProvider {
     const n = Math.floor(now.getTime() / 1000);
     const r = Math.floor(requested.getTime() / 1000);
     return Math.min(Math.max(r, n + MIN_EXPIRY_S), n + MAX_EXPIRY_S);
+  }
+
+  /**
+   * POST /v1/refunds for the checkout session's payment_intent (taken from the verified webhook payload
+   * kept with the payment), with Stripe's Idempotency-Key header so a retried call refunds once.
+   */
+  async refund(req: RefundRequest): Promise<RefundResult> {
+    const raw = req.payment.raw as { data?: { object?: { payment_intent?: unknown } } } | null;
+    const intent = raw?.data?.object?.payment_intent;
+    if (typeof intent !== 'string' || !intent) {
+      throw new PaymentProviderError(this.id, 'the payment has no payment_intent to refund');
+    }
+    const form = new URLSearchParams({
+      payment_intent: intent,
+      amount: String(req.amountMinor),
+      reason: 'requested_by_customer',
+      'metadata[order_no]': req.orderNo,
+      'metadata[reason]': req.reason.slice(0, 500),
+    });
+    const body = await this.post('/v1/refunds', form, { 'idempotency-key': req.idempotencyKey });
+    if (typeof body.id !== 'string' || body.object !== 'refund') {
+      throw new PaymentProviderError(this.id, 'refund answer without a refund id');
+    }
+    const status = typeof body.status === 'string' ? body.status : 'unknown';
+    if (status === 'failed' || status === 'canceled') {
+      throw new PaymentProviderError(this.id, `refund ${body.id} ${status}`);
+    }
+    if (body.amount !== undefined && body.amount !== req.amountMinor) {
+      throw new PaymentProviderError(
+        this.id,
+        `refund ${body.id} of ${String(body.amount)}, not ${req.amountMinor}`,
+      );
+    }
+    return { refundId: body.id, status, raw: body };
+  }
+
+  /** One form POST to Stripe's API: Bearer auth, a timeout, Stripe's error shape turned into PaymentProviderError. */
+  private async post(
+    path: string,
+    form: URLSearchParams,
+    extra: Record<string, string> = {},
+  ): Promise<Record<string, unknown>> {
+    let res: Response;
+    try {
+      res = await fetch(new URL(path, this.opts.apiBase), {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${this.opts.secretKey}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+          ...extra,
+        },
+        body: form.toString(),
+        signal: AbortSignal.timeout(this.opts.timeoutMs ?? 15_000),
+      });
+    } catch (e) {
+      throw new PaymentProviderError(this.id, `request failed: ${(e as Error).message}`);
+    }
+    const text = await res.text();
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new PaymentProviderError(this.id, `HTTP ${res.status} non-JSON answer`, res.status);
+    }
+    if (!res.ok) {
+      const e = (body.error ?? {}) as { type?: string; code?: string; message?: string };
+      const detail = [e.type, e.code, e.message].filter(Boolean).join(' ');
+      throw new PaymentProviderError(this.id, `HTTP ${res.status} ${detail}`.trim(), res.status);
+    }
+    return body;
   }
 
   async createCheckout(req: CheckoutRequest): Promise<CheckoutSession> {

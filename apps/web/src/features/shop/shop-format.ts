@@ -47,6 +47,7 @@ export const ORDER_STATUS_COLOR: Record<OrderStatus | typeof ORDER_STATUS_UNDEFI
   paid: 'green',
   failed: 'red',
   cancelled: 'default',
+  refunded: 'purple',
   undefined: 'default',
 };
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { staffApi, staffKeys, staffToken } from '../../api/staff.ts';
 import AntdProviders from '../../app/antd-providers.tsx';
+import { StaffFinance } from './staff-finance.tsx';
 import { StaffQueue } from './staff-queue.tsx';
 import { StaffSignIn } from './staff-sign-in.tsx';
 import { StaffTaskView } from './staff-task.tsx';
@@ -47,6 +48,9 @@ function StaffConsole() {
     setToken(null);
   };
   const who = token && me.isSuccess ? me.data : null;
+  // Finance screens (decision 0034): admin and finance; the finance role starts there.
+  const financeRole = who?.role === 'admin' || who?.role === 'finance';
+  const view = params.get('view') ?? (who?.role === 'finance' ? 'finance' : 'queue');
 
   return (
     <main className="staff">
@@ -66,11 +70,30 @@ function StaffConsole() {
       {token && me.isPending ? (
         <Skeleton active />
       ) : who?.stage === 'ok' ? (
-        taskId ? (
-          <StaffTaskView id={taskId} me={who} onBack={() => setParams({})} />
-        ) : (
-          <StaffQueue onOpen={(id) => setParams({ task: String(id) })} />
-        )
+        <>
+          {financeRole && (
+            <nav className="staff__nav" aria-label={t('title')}>
+              <Space wrap>
+                {(['queue', 'finance'] as const).map((v) => (
+                  <Button
+                    key={v}
+                    type={view === v ? 'primary' : 'default'}
+                    onClick={() => setParams({ view: v })}
+                  >
+                    {t(`nav.${v}`)}
+                  </Button>
+                ))}
+              </Space>
+            </nav>
+          )}
+          {view === 'finance' && financeRole ? (
+            <StaffFinance tab={params.get('tab')} onTab={(tab) => setParams({ view: 'finance', tab })} />
+          ) : taskId ? (
+            <StaffTaskView id={taskId} me={who} onBack={() => setParams({})} />
+          ) : (
+            <StaffQueue onOpen={(id) => setParams({ task: String(id) })} />
+          )}
+        </>
       ) : (
         <StaffSignIn me={who} onMe={onMe} />
       )}
