@@ -135,3 +135,36 @@ export async function reviewerCredentials(
     return credentials;
   });
 }
+
+/**
+ * The journeys' content editor (decision 0035): made by the same CLI (playwright.config.ts, EDITOR_FILE), its
+ * one-time password replaced through the API by the first caller, like the reviewer's (no second factor).
+ */
+export const EDITOR_FILE = join(tmpdir(), `dossier-e2e-editor-${PORT}.json`);
+
+export async function editorCredentials(
+  request: APIRequestContext,
+): Promise<{ username: string; password: string }> {
+  const state = `${EDITOR_FILE}.state`;
+  return withLock(async () => {
+    if (existsSync(state)) return JSON.parse(readFileSync(state, 'utf8'));
+    const made = JSON.parse(readFileSync(EDITOR_FILE, 'utf8')) as {
+      username: string;
+      one_time_password: string;
+    };
+    const session = await post(request, '/api/staff/auth/login/', {
+      username: made.username,
+      password: made.one_time_password,
+    });
+    const password = `e2e-${Date.now()}-${made.username}`;
+    await post(
+      request,
+      '/api/staff/auth/password/',
+      { current_password: made.one_time_password, new_password: password },
+      session.token,
+    );
+    const credentials = { username: made.username, password };
+    writeFileSync(state, JSON.stringify(credentials));
+    return credentials;
+  });
+}

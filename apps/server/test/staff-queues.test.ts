@@ -4,9 +4,16 @@
  * (answer in both languages, publish, the asker notified once in their language, categories, hot keywords),
  * the suggestions inbox; role refusals and audit rows.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentAppointment, assessment, staffAudit } from '../src/db/schema/index.ts';
+import {
+  agentAppointment,
+  assessment,
+  qa,
+  qaHiddenKeyword,
+  qaSearch,
+  staffAudit,
+} from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { accountsTestConfig, injectAs, type LoggedIn, login, type Method } from './factories.ts';
 import { newStaff, type StaffLogin } from './staff-factories.ts';
@@ -23,7 +30,18 @@ beforeAll(async () => {
   editor = await newStaff(t, 'content_editor');
   reviewer = await newStaff(t, 'reviewer');
 });
-afterAll(() => t.close());
+/** On PostgreSQL every suite shares one database: the Q&A zone's counts must not see this suite's rows. */
+const madeQa: number[] = [];
+const madeWords: string[] = [];
+afterAll(async () => {
+  const db = t.ctx.db.db;
+  if (madeQa.length) await db.delete(qa).where(inArray(qa.id, madeQa));
+  for (const w of madeWords) {
+    await db.delete(qaSearch).where(eq(qaSearch.keyword, w));
+    await db.delete(qaHiddenKeyword).where(eq(qaHiddenKeyword.keyword, w));
+  }
+  await t.close();
+});
 
 const staff = (who: StaffLogin, method: Method, url: string, payload?: unknown, lang = 'en') =>
   t.app.inject({
@@ -245,6 +263,7 @@ describe('Q&A', () => {
     });
     expect(asked.statusCode, asked.body).toBe(201);
     const id = asked.json().id as number;
+    madeQa.push(id);
 
     const queue = await staff(editor, 'GET', '/api/staff/qa/?size=100');
     const item = (queue.json().results as { id: number; question_zh: string; language: string }[]).find(
@@ -303,6 +322,8 @@ describe('Q&A', () => {
     ]);
     const consultantTry = await staff(consultant, 'PUT', `/api/staff/qa/${id}/`, answer);
     expect(consultantTry.statusCode).toBe(403);
+    // Out of the public zone at once (other suites count the published questions on a shared database).
+    await t.ctx.db.db.delete(qa).where(eq(qa.id, id));
   });
 
   it('categories: create, rename, delete only when empty; audited', async () => {
@@ -328,6 +349,7 @@ describe('Q&A', () => {
       payload: { question: 'Category test?', category_id: cat.id },
     });
     expect(asked.statusCode, asked.body).toBe(201);
+    madeQa.push(asked.json().id);
     const inUse = await staff(editor, 'DELETE', `/api/staff/qa_category/${cat.id}/`);
     expect([inUse.statusCode, inUse.json().code]).toEqual([409, 'qa_category_in_use']);
     await staff(editor, 'PUT', `/api/staff/qa/${asked.json().id}/`, {
@@ -348,6 +370,7 @@ describe('Q&A', () => {
 
   it('hot keywords: a hidden keyword leaves the public list, still counted; shown again on request', async () => {
     const word = `spamword${Date.now()}`;
+    madeWords.push(word);
     for (let i = 0; i < 30; i++) await injectAs(t, 'GET', `/api/customer/qa/?keyword=${word}`);
     const hot = async () =>
       (await injectAs(t, 'GET', '/api/customer/qa/hot_keywords/')).json() as { keyword: string }[];

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { staffApi, staffKeys, staffToken } from '../../api/staff.ts';
 import AntdProviders from '../../app/antd-providers.tsx';
+import { StaffContent } from './staff-content.tsx';
+import { inboxTabsOf, StaffInbox } from './staff-inbox.tsx';
 import { StaffQueue } from './staff-queue.tsx';
 import { StaffSignIn } from './staff-sign-in.tsx';
 import { StaffTaskView } from './staff-task.tsx';
@@ -47,6 +49,9 @@ function StaffConsole() {
     setToken(null);
   };
   const who = token && me.isSuccess ? me.data : null;
+  // A role without review/translation tasks lands on its own queues.
+  const taskRole = who ? (['admin', 'reviewer', 'translator'] as const).some((r) => r === who.role) : false;
+  const view = params.get('view') ?? (who && !taskRole && inboxTabsOf(who.role).length > 0 ? 'inbox' : null);
 
   return (
     <main className="staff">
@@ -66,11 +71,40 @@ function StaffConsole() {
       {token && me.isPending ? (
         <Skeleton active />
       ) : who?.stage === 'ok' ? (
-        taskId ? (
-          <StaffTaskView id={taskId} me={who} onBack={() => setParams({})} />
-        ) : (
-          <StaffQueue onOpen={(id) => setParams({ task: String(id) })} />
-        )
+        <>
+          <Space wrap className="staff__nav">
+            {taskRole && (
+              <Button type={view ? 'default' : 'primary'} onClick={() => setParams({})}>
+                {t('nav.tasks')}
+              </Button>
+            )}
+            {inboxTabsOf(who.role).length > 0 && (
+              <Button
+                type={view === 'inbox' ? 'primary' : 'default'}
+                onClick={() => setParams({ view: 'inbox' })}
+              >
+                {t('nav.inbox')}
+              </Button>
+            )}
+            {(who.role === 'admin' || who.role === 'content_editor') && (
+              <Button
+                type={view === 'content' ? 'primary' : 'default'}
+                onClick={() => setParams({ view: 'content' })}
+              >
+                {t('nav.content')}
+              </Button>
+            )}
+          </Space>
+          {view === 'inbox' ? (
+            <StaffInbox me={who} />
+          ) : view === 'content' ? (
+            <StaffContent />
+          ) : taskId ? (
+            <StaffTaskView id={taskId} me={who} onBack={() => setParams({})} />
+          ) : (
+            <StaffQueue onOpen={(id) => setParams({ task: String(id) })} />
+          )}
+        </>
       ) : (
         <StaffSignIn me={who} onMe={onMe} />
       )}
