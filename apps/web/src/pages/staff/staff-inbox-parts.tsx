@@ -25,9 +25,10 @@ export function NotesBlock({ notes, add }: { notes: TStaffNote[]; add: (body: st
   return (
     <div className="staff__notes">
       <Typography.Title level={4}>{t('notes.title')}</Typography.Title>
+      {notes.length === 0 && <Typography.Paragraph>{t('notes.empty')}</Typography.Paragraph>}
       <List
         size="small"
-        locale={{ emptyText: t('notes.empty') }}
+        className={notes.length ? undefined : 'staff__hidden'}
         dataSource={notes}
         renderItem={(n) => (
           <List.Item>

@@ -281,9 +281,10 @@ function HotKeywords() {
   return (
     <section className="staff__section">
       <Typography.Title level={3}>{t('qa.hot')}</Typography.Title>
+      {list.data?.length === 0 && <Typography.Paragraph>{t('qa.hotEmpty')}</Typography.Paragraph>}
       <List
         size="small"
-        locale={{ emptyText: t('qa.hotEmpty') }}
+        className={list.data?.length ? undefined : 'staff__hidden'}
         dataSource={list.data ?? []}
         renderItem={(k) => (
           <List.Item
