@@ -60,6 +60,11 @@ for (const locale of ['zh', 'en'] as Locale[]) {
     await press(page.getByRole('button', { name: buttonName(W.qa.publish) }));
     await expect(page.getByTestId('qa-published')).toHaveText(W.qa.isPublished);
     await checkScreen(page, `staff-qa-answer-${locale}`);
+    // The content screen: files, form editions, the dated fee table (shipped rows listed).
+    await press(page.getByRole('button', { name: buttonName(S.nav.content) }));
+    await expect(page.getByRole('heading', { name: W.content.fees })).toBeVisible();
+    await expect(page.getByText(W.content.feeKeys.i907).first()).toBeVisible();
+    await checkScreen(page, `staff-content-${locale}`);
 
     // Customer: the notification in their language, and the question answered in the zone.
     await page.goto('/personalCenter/messageRemind');

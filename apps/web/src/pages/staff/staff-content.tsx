@@ -155,15 +155,17 @@ function Editions() {
             key: 'upload',
             title: t('content.uploadBlank'),
             render: (_, r) => (
-              <input
-                type="file"
-                accept="application/pdf"
-                aria-label={t('content.uploadBlankFor', { form: r.form_number, edition: r.edition })}
-                onChange={(ev) => {
-                  const file = ev.target.files?.[0];
-                  if (file) upload.mutate({ e: r, file });
-                }}
-              />
+              <span className="staff__file">
+                <input
+                  type="file"
+                  accept="application/pdf"
+                  aria-label={t('content.uploadBlankFor', { form: r.form_number, edition: r.edition })}
+                  onChange={(ev) => {
+                    const file = ev.target.files?.[0];
+                    if (file) upload.mutate({ e: r, file });
+                  }}
+                />
+              </span>
             ),
           },
         ]}
