@@ -142,3 +142,6 @@ export const reviewerCredentials = (request: APIRequestContext) =>
   passwordCredentials(request, REVIEWER_FILE);
 export const translatorCredentials = (request: APIRequestContext) =>
   passwordCredentials(request, TRANSLATOR_FILE);
+/** The journeys' content editor (decision 0035), made and signed in like the reviewer. */
+export const EDITOR_FILE = join(tmpdir(), `dossier-e2e-editor-${PORT}.json`);
+export const editorCredentials = (request: APIRequestContext) => passwordCredentials(request, EDITOR_FILE);

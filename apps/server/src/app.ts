@@ -18,7 +18,9 @@ import { notificationRoutes } from './modules/notification/notification.routes.t
 import { packetRoutes } from './modules/packet/packet.routes.ts';
 import { planAttachmentsRoutes } from './modules/plan-attachments/attachments.routes.ts';
 import { qaRoutes } from './modules/qa/qa.routes.ts';
+import { queuesStaffRoutes } from './modules/queues/queues-staff.routes.ts';
 import { readmeRoutes } from './modules/readme/readme.routes.ts';
+import { contentRoutes } from './modules/reference/content-staff.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { referenceStaffRoutes } from './modules/reference/reference-staff.routes.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
@@ -104,6 +106,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(uploadsRoutes(ctx), { prefix: '/api' });
   await app.register(tasksRoutes(ctx), { prefix: '/api' });
   await app.register(tasksStaffRoutes(ctx), { prefix: '/api' });
+  await app.register(queuesStaffRoutes(ctx), { prefix: '/api' });
+  await app.register(contentRoutes(ctx), { prefix: '/api' });
   await app.register(criteriaRoutes(ctx), { prefix: '/api' });
   await app.register(evidenceRoutes(ctx), { prefix: '/api' });
   await app.register(lettersRoutes(ctx), { prefix: '/api' });

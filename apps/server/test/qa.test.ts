@@ -28,14 +28,22 @@ describe('Q&A zone', () => {
   it('lists the seeded categories in the caller language', async () => {
     const zh = (await get('/api/customer/qa_category/')).json() as { id: number; name: string }[];
     const en = (await get('/api/customer/qa_category/', 'en')).json() as { id: number; name: string }[];
-    expect(zh.map((c) => c.name)).toEqual(QA_CATEGORIES.map((c) => c.name_zh));
-    expect(en.map((c) => c.name)).toEqual(QA_CATEGORIES.map((c) => c.name_en));
+    // Only the seeded ones: on PostgreSQL the staff Q&A suite adds (and removes) a category of its own meanwhile.
+    const isSeeded = (name: string) => QA_CATEGORIES.some((c) => c.name_zh === name || c.name_en === name);
+    expect(zh.map((c) => c.name).filter(isSeeded)).toEqual(QA_CATEGORIES.map((c) => c.name_zh));
+    expect(en.map((c) => c.name).filter(isSeeded)).toEqual(QA_CATEGORIES.map((c) => c.name_en));
     expect(en.map((c) => c.id)).toEqual(zh.map((c) => c.id));
   });
 
   it('pages through the published questions; a detail answers in the caller language', async () => {
     const all = await search({ size: 50 });
-    expect(all.count).toBe(QA_ITEMS.length);
+    // Seeded rows only: on PostgreSQL the staff Q&A suite publishes (and removes) a question of its own meanwhile.
+    const seededIds = new Set(
+      (await t.ctx.db.db.select({ id: qa.id, key: qa.seedKey }).from(qa))
+        .filter((r) => r.key)
+        .map((r) => r.id),
+    );
+    expect(all.results.filter((q) => seededIds.has(q.id))).toHaveLength(QA_ITEMS.length);
     expect(all.count).toBeGreaterThanOrEqual(30);
     const page2 = await search({ page: 2, size: 5 });
     expect(page2.results.map((q) => q.id)).toEqual(all.results.slice(5, 10).map((q) => q.id));

@@ -17,6 +17,7 @@ const FINANCE = ['admin', 'finance'] as const;
 const CONTENT = ['admin', 'content_editor'] as const;
 const ADMIN = ['admin'] as const;
 const TASKS = ['admin', 'reviewer', 'translator'] as const;
+const LEADS = ['admin', 'consultant'] as const;
 
 /** Who may call each staff route. */
 const MATRIX: Record<string, Access> = {
@@ -57,6 +58,34 @@ const MATRIX: Record<string, Access> = {
   'POST /api/staff/task/:id/result/': TASKS,
   'POST /api/staff/task/:id/release/': ADMIN,
   'PUT /api/staff/me/display_name/': STAFF_ROLES,
+  // Work queues and content (decision 0035).
+  'GET /api/staff/appointment/': LEADS,
+  'GET /api/staff/appointment/:id/': LEADS,
+  'POST /api/staff/appointment/:id/claim/': LEADS,
+  'POST /api/staff/appointment/:id/status/': LEADS,
+  'POST /api/staff/appointment/:id/note/': LEADS,
+  'GET /api/staff/assessment/': LEADS,
+  'GET /api/staff/assessment/:id/': LEADS,
+  'POST /api/staff/assessment/:id/claim/': LEADS,
+  'POST /api/staff/assessment/:id/status/': LEADS,
+  'POST /api/staff/assessment/:id/note/': LEADS,
+  'GET /api/staff/qa/': CONTENT,
+  'GET /api/staff/qa/hot_keywords/': CONTENT,
+  'POST /api/staff/qa/hot_keywords/': CONTENT,
+  'GET /api/staff/qa/:id/': CONTENT,
+  'PUT /api/staff/qa/:id/': CONTENT,
+  'POST /api/staff/qa/:id/publish/': CONTENT,
+  'GET /api/staff/qa_category/': CONTENT,
+  'POST /api/staff/qa_category/': CONTENT,
+  'PUT /api/staff/qa_category/:id/': CONTENT,
+  'DELETE /api/staff/qa_category/:id/': CONTENT,
+  'GET /api/staff/advice/': CONTENT,
+  'GET /api/staff/advice/:id/': CONTENT,
+  'POST /api/staff/advice/:id/status/': CONTENT,
+  'POST /api/staff/advice/:id/note/': CONTENT,
+  'GET /api/staff/static_file/': CONTENT,
+  'GET /api/staff/fee/': CONTENT,
+  'POST /api/staff/fee/': CONTENT,
 };
 
 let t: TestApp;
@@ -90,6 +119,19 @@ async function requestFor(key: string, self: StaffLogin | null) {
   if (key.endsWith('/result/')) payload = { comments: 'matrix' };
   if (key.endsWith('/release/')) payload = { reason: 'matrix' };
   if (key.endsWith('/display_name/')) payload = { display_name: 'Matrix Name' };
+  if (key.endsWith('/status/')) payload = { status: key.includes('advice') ? 'read' : 'contacted' };
+  if (key.endsWith('/note/')) payload = { body: 'matrix' };
+  if (key === 'POST /api/staff/qa/hot_keywords/') payload = { keyword: 'matrix', hidden: false };
+  if (key === 'PUT /api/staff/qa/:id/') {
+    payload = { question_zh: '问', question_en: 'Q', answer_zh: '答', answer_en: 'A' };
+  }
+  if (key.endsWith('/publish/')) payload = { published: false };
+  // Blank names: refused by validation (400), never by auth, and no category left behind for the Q&A suites.
+  if (key.includes('/qa_category/') && key.split(' ')[0] !== 'GET' && !key.startsWith('DELETE')) {
+    payload = { name_zh: ' ', name_en: ' ' };
+  }
+  // A date that never passes the "after today" rule: refused by the rule (400), never by auth.
+  if (key === 'POST /api/staff/fee/') payload = { key: 'i140', from: '2000-01-01', cents: 1 };
   if (key.endsWith('confirm_transfer/')) {
     payload = {};
     headers['idempotency-key'] = `matrix-${uniqueUsername('key')}`;

@@ -21,5 +21,6 @@ export * from './reference.ts';
 export * from './routes.ts';
 export * from './shop.ts';
 export * from './staff.ts';
+export * from './staff-queues.ts';
 export * from './tasks.ts';
 export * from './uploads.ts';

@@ -13,6 +13,7 @@ import enPages from '../locales/en/pages.json' with { type: 'json' };
 import enPreview from '../locales/en/preview.json' with { type: 'json' };
 import enPrograms from '../locales/en/programs.json' with { type: 'json' };
 import enQa from '../locales/en/qa.json' with { type: 'json' };
+import enQueues from '../locales/en/queues.json' with { type: 'json' };
 import enRoutes from '../locales/en/routes.json' with { type: 'json' };
 import enScreens from '../locales/en/screens.json' with { type: 'json' };
 import enShop from '../locales/en/shop.json' with { type: 'json' };
@@ -35,6 +36,7 @@ import zhPages from '../locales/zh/pages.json' with { type: 'json' };
 import zhPreview from '../locales/zh/preview.json' with { type: 'json' };
 import zhPrograms from '../locales/zh/programs.json' with { type: 'json' };
 import zhQa from '../locales/zh/qa.json' with { type: 'json' };
+import zhQueues from '../locales/zh/queues.json' with { type: 'json' };
 import zhRoutes from '../locales/zh/routes.json' with { type: 'json' };
 import zhScreens from '../locales/zh/screens.json' with { type: 'json' };
 import zhShop from '../locales/zh/shop.json' with { type: 'json' };
@@ -64,6 +66,7 @@ export const resources = {
     preview: zhPreview,
     programs: zhPrograms,
     qa: zhQa,
+    queues: zhQueues,
     routes: zhRoutes,
     screens: zhScreens,
     shop: zhShop,
@@ -88,6 +91,7 @@ export const resources = {
     preview: enPreview,
     programs: enPrograms,
     qa: enQa,
+    queues: enQueues,
     routes: enRoutes,
     screens: enScreens,
     shop: enShop,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customer } from './accounts.ts';
+import { staffUser } from './staff.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -26,6 +27,13 @@ export const assessment = pgTable(
     /** The submitter's interface language ('zh' | 'en'). */
     language: text('language'),
     submittedAt: ts('submitted_at'),
+    /** Staff contact status (issue 16 item 8; decision 0035): LeadStatus 'new' | 'contacted' | 'closed'. */
+    contactStatus: text('contact_status').notNull().default('new'),
+    /** The staff member who claimed it. */
+    holderId: integer('holder_id').references(() => staffUser.id, { onDelete: 'set null' }),
+    claimedAt: ts('claimed_at'),
+    contactedAt: ts('contacted_at'),
+    closedAt: ts('closed_at'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },

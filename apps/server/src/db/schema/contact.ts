@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customer } from './accounts.ts';
+import { staffUser } from './staff.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -32,11 +33,19 @@ export const agentAppointment = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** SHA-256 of what was submitted with that key (the same key with other content is refused). */
     requestHash: text('request_hash'),
+    /** Staff contact status (issue 16 item 8; decision 0035): LeadStatus 'new' | 'contacted' | 'closed'. */
+    contactStatus: text('contact_status').notNull().default('new'),
+    /** The staff member who claimed it. */
+    holderId: integer('holder_id').references(() => staffUser.id, { onDelete: 'set null' }),
+    claimedAt: ts('claimed_at'),
+    contactedAt: ts('contacted_at'),
+    closedAt: ts('closed_at'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
     index('agent_appointment_created_idx').on(t.createdAt),
     index('agent_appointment_customer_idx').on(t.customerId),
+    index('agent_appointment_queue_idx').on(t.contactStatus, t.createdAt),
     uniqueIndex('agent_appointment_idempotency_uq')
       .on(t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

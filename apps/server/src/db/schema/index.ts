@@ -9,6 +9,7 @@ export * from './qa.ts';
 export * from './reference.ts';
 export * from './shop.ts';
 export * from './staff.ts';
+export * from './staff-queues.ts';
 export * from './tasks.ts';
 export * from './uploads.ts';
 export * from './workbench.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customer } from './accounts.ts';
+import { staffUser } from './staff.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -36,6 +37,11 @@ export const qa = pgTable(
     language: text('language').notNull().default('zh'),
     published: boolean('published').notNull().default(false),
     position: integer('position').notNull().default(0),
+    /** Set when staff first answer it in both languages (decision 0035). */
+    answeredAt: ts('answered_at'),
+    answeredBy: integer('answered_by').references(() => staffUser.id, { onDelete: 'set null' }),
+    /** Set when the asker was told it is answered and published: told once. */
+    askerNotifiedAt: ts('asker_notified_at'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
@@ -56,6 +62,13 @@ export const qaSearch = pgTable(
   (t) => [index('qa_search_searched_idx').on(t.searchedAt, t.keyword)],
 );
 
+/** A keyword staff took off the public hot list (searches are still counted). */
+export const qaHiddenKeyword = pgTable('qa_hidden_keyword', {
+  keyword: text('keyword').primaryKey(),
+  hiddenBy: integer('hidden_by').references(() => staffUser.id, { onDelete: 'set null' }),
+  hiddenAt: ts('hidden_at').notNull(),
+});
+
 /** A suggestion from a customer or a visitor (`customer_id` null). */
 export const advice = pgTable(
   'advice',
@@ -64,6 +77,8 @@ export const advice = pgTable(
     customerId: integer('customer_id').references(() => customer.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
     language: text('language').notNull(),
+    /** Inbox status (decision 0035): AdviceStatus 'new' | 'read' | 'archived'. */
+    status: text('status').notNull().default('new'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('advice_created_idx').on(t.createdAt)],

@@ -9,7 +9,7 @@ import {
 } from '@dossier/contract';
 import { and, asc, count, desc, eq, gte, ilike, lt, max, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { advice, qa, qaCategory, qaSearch } from '../../db/schema/index.ts';
+import { advice, qa, qaCategory, qaHiddenKeyword, qaSearch } from '../../db/schema/index.ts';
 import type { PurgeStep } from '../../jobs/purge.handler.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 
@@ -122,7 +122,13 @@ export async function hotKeywords(ctx: AppContext): Promise<THotKeyword[]> {
   const rows = await ctx.db.db
     .select({ keyword: qaSearch.keyword, count: n })
     .from(qaSearch)
-    .where(gte(qaSearch.searchedAt, since))
+    .where(
+      and(
+        gte(qaSearch.searchedAt, since),
+        // Keywords staff hid from the list (decision 0035) are still counted, never shown.
+        sql`${qaSearch.keyword} not in (select ${qaHiddenKeyword.keyword} from ${qaHiddenKeyword})`,
+      ),
+    )
     .groupBy(qaSearch.keyword)
     .orderBy(desc(n), desc(max(qaSearch.id)))
     .limit(HOT_KEYWORDS_LIMIT);

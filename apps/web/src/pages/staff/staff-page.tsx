@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { staffApi, staffKeys, staffToken } from '../../api/staff.ts';
 import AntdProviders from '../../app/antd-providers.tsx';
+import { StaffContent } from './staff-content.tsx';
 import { StaffFinance } from './staff-finance.tsx';
+import { inboxTabsOf, StaffInbox } from './staff-inbox.tsx';
 import { StaffQueue } from './staff-queue.tsx';
 import { StaffSignIn } from './staff-sign-in.tsx';
 import { StaffTaskView } from './staff-task.tsx';
@@ -48,9 +50,17 @@ function StaffConsole() {
     setToken(null);
   };
   const who = token && me.isSuccess ? me.data : null;
-  // Finance screens (decision 0034): admin and finance; the finance role starts there.
+  // A role without review/translation tasks lands on its own screens: finance on Finance (decision 0034),
+  // the others on their queues (decision 0035).
+  const taskRole = who ? (['admin', 'reviewer', 'translator'] as const).some((r) => r === who.role) : false;
   const financeRole = who?.role === 'admin' || who?.role === 'finance';
-  const view = params.get('view') ?? (who?.role === 'finance' ? 'finance' : 'queue');
+  const view =
+    params.get('view') ??
+    (who?.role === 'finance'
+      ? 'finance'
+      : who && !taskRole && inboxTabsOf(who.role).length > 0
+        ? 'inbox'
+        : null);
 
   return (
     <main className="staff">
@@ -71,23 +81,43 @@ function StaffConsole() {
         <Skeleton active />
       ) : who?.stage === 'ok' ? (
         <>
-          {financeRole && (
-            <nav className="staff__nav" aria-label={t('title')}>
-              <Space wrap>
-                {(['queue', 'finance'] as const).map((v) => (
-                  <Button
-                    key={v}
-                    type={view === v ? 'primary' : 'default'}
-                    onClick={() => setParams({ view: v })}
-                  >
-                    {t(`nav.${v}`)}
-                  </Button>
-                ))}
-              </Space>
-            </nav>
-          )}
+          <Space wrap className="staff__nav">
+            {taskRole && (
+              <Button type={view ? 'default' : 'primary'} onClick={() => setParams({})}>
+                {t('nav.tasks')}
+              </Button>
+            )}
+            {financeRole && (
+              <Button
+                type={view === 'finance' ? 'primary' : 'default'}
+                onClick={() => setParams({ view: 'finance' })}
+              >
+                {t('nav.finance')}
+              </Button>
+            )}
+            {inboxTabsOf(who.role).length > 0 && (
+              <Button
+                type={view === 'inbox' ? 'primary' : 'default'}
+                onClick={() => setParams({ view: 'inbox' })}
+              >
+                {t('nav.inbox')}
+              </Button>
+            )}
+            {(who.role === 'admin' || who.role === 'content_editor') && (
+              <Button
+                type={view === 'content' ? 'primary' : 'default'}
+                onClick={() => setParams({ view: 'content' })}
+              >
+                {t('nav.content')}
+              </Button>
+            )}
+          </Space>
           {view === 'finance' && financeRole ? (
             <StaffFinance tab={params.get('tab')} onTab={(tab) => setParams({ view: 'finance', tab })} />
+          ) : view === 'inbox' ? (
+            <StaffInbox me={who} />
+          ) : view === 'content' ? (
+            <StaffContent />
           ) : taskId ? (
             <StaffTaskView id={taskId} me={who} onBack={() => setParams({})} />
           ) : (
