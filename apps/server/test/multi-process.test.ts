@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TPacket } from '@dossier/contract';
 import type S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCompleteCase } from './http-case-seed.ts';
 import { S3RVER_KEYS, startS3rver } from './s3-helpers.ts';
 import { samplePdf } from './upload-helpers.ts';
 
@@ -12,8 +14,9 @@ import { samplePdf } from './upload-helpers.ts';
  * Beyond one machine (issue 17 item 2): two API processes and one worker (`SERVICES=api` / `SERVICES=worker`,
  * real `main.ts` processes, each with its own DATA_DIR) on the machine's PostgreSQL and Redis and an S3 server
  * started here. They share nothing in memory: a login on one refreshes on the other, a rate limit counts across
- * both, an upload through one is normalised by the worker and downloaded through the other, and killing an API
- * process loses no write it acknowledged.
+ * both, an upload through one is normalised by the worker and downloaded through the other, a print file (packet)
+ * requested through one is built by the worker and served by the other, and killing an API process loses no write
+ * it acknowledged.
  */
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -113,6 +116,37 @@ async function login(base: string) {
   });
   expect(logged.status, logged.text).toBe(200);
   return logged.json as { access_token: string; refresh_token: string };
+}
+
+/** Sends `bytes` over tus through one API process (creation, one PATCH, the result); answers the upload id. */
+async function tusUpload(base: string, token: string, bytes: Uint8Array, name: string): Promise<number> {
+  const created = await fetch(`${base}/api/customer/uploads/tus/?project_code=USA_EB1A`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(bytes.length),
+      'Upload-Metadata': `filename ${Buffer.from(name).toString('base64')}`,
+      'x-forwarded-for': clientIp(),
+    },
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const key = created.headers.get('location')!.split('/').filter(Boolean).pop()!;
+  const patched = await fetch(`${base}/api/customer/uploads/tus/${key}`, {
+    method: 'PATCH',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'Tus-Resumable': '1.0.0',
+      'Upload-Offset': '0',
+      'content-type': 'application/offset+octet-stream',
+      'x-forwarded-for': clientIp(),
+    },
+    body: bytes,
+  });
+  expect(patched.status, await patched.clone().text()).toBe(204);
+  const upload = await call(base, `/api/customer/uploads/tus/${key}/`, { token });
+  expect(upload.status, upload.text).toBe(200);
+  return Number(upload.json.id);
 }
 
 /** The base service of EB-1A through the sandbox checkout. */
@@ -221,33 +255,7 @@ describe.skipIf(!ready)('two API processes and a worker on PostgreSQL, Redis and
     const { access_token: token } = await login(a());
     await buyBase(a(), token);
     const pdf = await samplePdf(2, 'multi-process');
-    const created = await fetch(`${a()}/api/customer/uploads/tus/?project_code=USA_EB1A`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'Tus-Resumable': '1.0.0',
-        'Upload-Length': String(pdf.length),
-        'Upload-Metadata': `filename ${Buffer.from('scan.pdf').toString('base64')}`,
-        'x-forwarded-for': clientIp(),
-      },
-    });
-    expect(created.status, await created.clone().text()).toBe(201);
-    const key = created.headers.get('location')!.split('/').filter(Boolean).pop()!;
-    const patched = await fetch(`${a()}/api/customer/uploads/tus/${key}`, {
-      method: 'PATCH',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'Tus-Resumable': '1.0.0',
-        'Upload-Offset': '0',
-        'content-type': 'application/offset+octet-stream',
-        'x-forwarded-for': clientIp(),
-      },
-      body: pdf,
-    });
-    expect(patched.status, await patched.clone().text()).toBe(204);
-    const upload = await call(a(), `/api/customer/uploads/tus/${key}/`, { token });
-    expect(upload.status, upload.text).toBe(200);
-    const id = Number(upload.json.id);
+    const id = await tusUpload(a(), token, pdf, 'scan.pdf');
     let status = '';
     for (let i = 0; i < 120 && status !== 'ready'; i++) {
       status = String((await call(b(), `/api/customer/uploads/${id}/`, { token })).json.status);
@@ -270,6 +278,36 @@ describe.skipIf(!ready)('two API processes and a worker on PostgreSQL, Redis and
         .toString(),
     ).toBe('%PDF-');
   });
+
+  it('requests the print file through one process; the worker builds it; the other serves it', async () => {
+    const { access_token: token } = await login(a());
+    await buyBase(a(), token);
+    const caseId = await seedCompleteCase({
+      call: (path, init) => call(a(), path, { ...init, token }),
+      upload: (bytes, name) => tusUpload(a(), token, bytes, name),
+      pdf: await samplePdf(1, 'packet part'),
+    });
+    const onCase = (p: string) => `/api/customer/case/${caseId}/${p}`;
+    const confirmed = await call(a(), onCase('readme/confirm/'), { method: 'POST', token, body: {} });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const queued = await call(a(), onCase('packet/'), { method: 'POST', token, body: {} });
+    expect(queued.status, queued.text).toBe(200);
+    // Neither API process builds (SERVICES=api): only the worker can move it to ready.
+    let packet = { state: 'queued' } as TPacket;
+    for (let i = 0; i < 360 && packet.state !== 'ready' && packet.state !== 'failed'; i++) {
+      packet = (await call(b(), onCase('packet/'), { token })).json as unknown as TPacket;
+      if (packet.state !== 'ready') await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(packet.state, JSON.stringify(packet.error)).toBe('ready');
+    const file = await fetch(`${b()}${onCase('packet/file/')}`, {
+      headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': clientIp() },
+    });
+    expect(file.status).toBe(200);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.length).toBe(packet.file!.size);
+    expect(packet.file!.pages).toBeGreaterThan(6);
+  }, 240_000);
 
   it('loses no acknowledged write when an API process is killed mid-traffic', async () => {
     const { access_token: token } = await login(a());
