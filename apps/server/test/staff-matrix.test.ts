@@ -17,6 +17,7 @@ const FINANCE = ['admin', 'finance'] as const;
 const CONTENT = ['admin', 'content_editor'] as const;
 const ADMIN = ['admin'] as const;
 const TASKS = ['admin', 'reviewer', 'translator'] as const;
+const CONSULT = ['admin', 'consultant'] as const;
 
 /** Who may call each staff route. */
 const MATRIX: Record<string, Access> = {
@@ -45,6 +46,10 @@ const MATRIX: Record<string, Access> = {
   'PUT /api/staff/task/:id/file/': TASKS,
   'POST /api/staff/task/:id/result/': TASKS,
   'PUT /api/staff/me/display_name/': STAFF_ROLES,
+  'GET /api/staff/consultation/': CONSULT,
+  'GET /api/staff/consultation/:id/': CONSULT,
+  'POST /api/staff/consultation/:id/claim/': CONSULT,
+  'POST /api/staff/consultation/:id/attempt/': CONSULT,
 };
 
 let t: TestApp;
@@ -77,6 +82,7 @@ async function requestFor(key: string, self: StaffLogin | null) {
   if (key.endsWith('reject_transfer/')) payload = { reason: 'matrix' };
   if (key.endsWith('/result/')) payload = { comments: 'matrix' };
   if (key.endsWith('/display_name/')) payload = { display_name: 'Matrix Name' };
+  if (key.endsWith('/attempt/')) payload = { outcome: 'not_answered' };
   if (key.endsWith('confirm_transfer/')) {
     payload = {};
     headers['idempotency-key'] = `matrix-${uniqueUsername('key')}`;
