@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { staffApi, staffKeys, staffToken } from '../../api/staff.ts';
 import AntdProviders from '../../app/antd-providers.tsx';
+import { StaffConsultations } from './staff-consultations.tsx';
 import { StaffQueue } from './staff-queue.tsx';
 import { StaffSignIn } from './staff-sign-in.tsx';
 import { StaffTaskView } from './staff-task.tsx';
@@ -29,6 +30,7 @@ function StaffConsole() {
   const [token, setToken] = useState(staffToken.get());
   const [params, setParams] = useSearchParams();
   const taskId = Number(params.get('task')) || null;
+  const view = params.get('view');
   const me = useQuery({
     queryKey: staffKeys.me(token),
     queryFn: ({ signal }) => staffApi.me(signal),
@@ -66,11 +68,34 @@ function StaffConsole() {
       {token && me.isPending ? (
         <Skeleton active />
       ) : who?.stage === 'ok' ? (
-        taskId ? (
-          <StaffTaskView id={taskId} me={who} onBack={() => setParams({})} />
-        ) : (
-          <StaffQueue onOpen={(id) => setParams({ task: String(id) })} />
-        )
+        <>
+          <Space wrap className="staff__nav" role="navigation">
+            {[
+              { key: 'tasks', to: {} as Record<string, string> },
+              { key: 'consultations', to: { view: 'consultations' } },
+            ].map((n) => (
+              <Button
+                key={n.key}
+                size="small"
+                type={
+                  (view ?? (who.role === 'consultant' ? 'consultations' : 'tasks')) === n.key
+                    ? 'primary'
+                    : 'default'
+                }
+                onClick={() => setParams(n.to)}
+              >
+                {t(`consultations.nav.${n.key}`)}
+              </Button>
+            ))}
+          </Space>
+          {(view ?? (who.role === 'consultant' ? 'consultations' : null)) === 'consultations' ? (
+            <StaffConsultations me={who} />
+          ) : taskId ? (
+            <StaffTaskView id={taskId} me={who} onBack={() => setParams({})} />
+          ) : (
+            <StaffQueue onOpen={(id) => setParams({ task: String(id) })} />
+          )}
+        </>
       ) : (
         <StaffSignIn me={who} onMe={onMe} />
       )}
