@@ -112,10 +112,24 @@ export const REVIEWER_FILE = join(tmpdir(), `dossier-e2e-reviewer-${PORT}.json`)
 export async function reviewerCredentials(
   request: APIRequestContext,
 ): Promise<{ username: string; password: string }> {
-  const state = `${REVIEWER_FILE}.state`;
+  return credentialsOf(request, REVIEWER_FILE);
+}
+
+/** The journeys' consultant (decision 0033): made and signed in like the reviewer (no second factor). */
+export const CONSULTANT_FILE = join(tmpdir(), `dossier-e2e-consultant-${PORT}.json`);
+
+export function consultantCredentials(request: APIRequestContext) {
+  return credentialsOf(request, CONSULTANT_FILE);
+}
+
+async function credentialsOf(
+  request: APIRequestContext,
+  file: string,
+): Promise<{ username: string; password: string }> {
+  const state = `${file}.state`;
   return withLock(async () => {
     if (existsSync(state)) return JSON.parse(readFileSync(state, 'utf8'));
-    const made = JSON.parse(readFileSync(REVIEWER_FILE, 'utf8')) as {
+    const made = JSON.parse(readFileSync(file, 'utf8')) as {
       username: string;
       one_time_password: string;
     };

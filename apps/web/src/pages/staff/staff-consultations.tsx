@@ -156,6 +156,7 @@ export function StaffConsultations({ me }: { me: TStaffMe }) {
                   <Button
                     size="small"
                     type="primary"
+                    data-testid={`claim-${r.id}`}
                     loading={claim.isPending && claim.variables === r.id}
                     onClick={() => claim.mutate(r.id)}
                   >
@@ -163,7 +164,7 @@ export function StaffConsultations({ me }: { me: TStaffMe }) {
                   </Button>
                 )}
                 {r.status === 'in_progress' && r.holder === me.username && (
-                  <Button size="small" onClick={() => openRecord(r)}>
+                  <Button size="small" data-testid={`record-${r.id}`} onClick={() => openRecord(r)}>
                     {t('consultations.record')}
                   </Button>
                 )}
