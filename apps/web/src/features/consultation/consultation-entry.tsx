@@ -214,6 +214,7 @@ export function ConsultationEntry({ consultation: c }: { consultation: TConsulta
           </Space>
           <Form.Item label={t('consultation.phoneLabel')}>
             <Input
+              aria-label={t('consultation.phoneLabel')}
               readOnly
               value={me.data ? `+${me.data.area_code} ${me.data.phone}` : ''}
               data-testid="consultation-phone"
