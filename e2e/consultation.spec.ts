@@ -69,6 +69,11 @@ for (const locale of ['zh', 'en'] as Locale[]) {
       S.consultations.recordTitle.replace('{{n}}', '1').replace('{{max}}', '3'),
     );
     await press(record.getByRole('radio', { name: C.outcome.answered, exact: true }));
+    // An answered call without a note is refused by the server, in the console's language.
+    await press(record.getByRole('button', { name: buttonName(S.consultations.save) }));
+    await expect(record.getByRole('alert')).toContainText(
+      (resources[locale].errors as Record<string, string>).consultation_note_required!,
+    );
     await record.getByLabel(S.consultations.note).fill('Discussed the NIW route and the evidence plan.');
     await press(record.getByRole('button', { name: buttonName(S.consultations.save) }));
     await expect(record).toBeHidden();
