@@ -27,7 +27,8 @@ for (const locale of ['zh', 'en'] as Locale[]) {
     // Customer: the consultation row offers Book; the dialog takes a date, a time and a topic.
     await page.goto('/personalCenter/purchaseRecord');
     const entry = page.getByTestId(/^consultation-\d+$/);
-    await expect(entry).toHaveCount(1);
+    // The first screen after the server starts can be slow on a shared 2-core machine.
+    await expect(entry).toHaveCount(1, { timeout: 30_000 });
     const id = Number((await entry.getAttribute('data-testid'))?.split('-').pop());
     await expect(entry.getByTestId('consultation-status')).toHaveText(C.status.can_book);
     await press(entry.getByRole('button', { name: buttonName(C.book) }));
