@@ -181,7 +181,8 @@ export function StaffConsultations({ me }: { me: TStaffMe }) {
         })}
         okText={t('consultations.save')}
         onOk={() => attempt.mutate()}
-        okButtonProps={{ loading: attempt.isPending }}
+        // disabled, not loading: after a refused save antd's loading state was seen to stay on (e2e, 2026-11-24).
+        okButtonProps={{ disabled: attempt.isPending }}
         onCancel={() => setRecording(null)}
         width={420}
       >
