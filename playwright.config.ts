@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { EDITOR_FILE, REVIEWER_FILE, STAFF_FILE, TRANSLATOR_FILE } from './e2e/staff-support.ts';
+import {
+  CONSULTANT_FILE,
+  EDITOR_FILE,
+  REVIEWER_FILE,
+  STAFF_FILE,
+  TRANSLATOR_FILE,
+} from './e2e/staff-support.ts';
 
 // E2E_PORT lets two checkouts (or helpers) run journeys side by side; CI uses 3210.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -79,7 +85,7 @@ export default defineConfig({
   webServer: {
     // The journeys' finance staff member is made the way an operator makes one (decision 0020): the CLI prints
     // its one-time password, e2e/staff-support.ts signs it in. The server itself has no test account.
-    command: `rm -rf "${STAFF_FILE}.state" "${STAFF_FILE}.lock" && npm run -s staff:create -- --username e2e-finance --role finance --json > "${STAFF_FILE}" && rm -rf "${REVIEWER_FILE}.state" && npm run -s staff:create -- --username e2e-reviewer --role reviewer --json > "${REVIEWER_FILE}" && rm -rf "${TRANSLATOR_FILE}.state" && npm run -s staff:create -- --username e2e-translator --role translator --json > "${TRANSLATOR_FILE}" && rm -rf "${EDITOR_FILE}.state" && npm run -s staff:create -- --username e2e-editor --role content_editor --json > "${EDITOR_FILE}" && node scripts/start.mjs`,
+    command: `rm -rf "${STAFF_FILE}.state" "${STAFF_FILE}.lock" && npm run -s staff:create -- --username e2e-finance --role finance --json > "${STAFF_FILE}" && rm -rf "${REVIEWER_FILE}.state" && npm run -s staff:create -- --username e2e-reviewer --role reviewer --json > "${REVIEWER_FILE}" && rm -rf "${TRANSLATOR_FILE}.state" && npm run -s staff:create -- --username e2e-translator --role translator --json > "${TRANSLATOR_FILE}" && rm -rf "${EDITOR_FILE}.state" && npm run -s staff:create -- --username e2e-editor --role content_editor --json > "${EDITOR_FILE}" && rm -rf "${CONSULTANT_FILE}.state" && npm run -s staff:create -- --username e2e-consultant --role consultant --json > "${CONSULTANT_FILE}" && node scripts/start.mjs`,
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -145,3 +145,7 @@ export const translatorCredentials = (request: APIRequestContext) =>
 /** The journeys' content editor (decision 0035), made and signed in like the reviewer. */
 export const EDITOR_FILE = join(tmpdir(), `dossier-e2e-editor-${PORT}.json`);
 export const editorCredentials = (request: APIRequestContext) => passwordCredentials(request, EDITOR_FILE);
+/** The journeys' consultant (decision 0033): made and signed in like the reviewer (no second factor). */
+export const CONSULTANT_FILE = join(tmpdir(), `dossier-e2e-consultant-${PORT}.json`);
+export const consultantCredentials = (request: APIRequestContext) =>
+  passwordCredentials(request, CONSULTANT_FILE);

@@ -5,6 +5,8 @@ import type { AppContext } from './context.ts';
 import { assessmentRoutes } from './modules/assessment/assessment.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { caseRoutes } from './modules/case/case.routes.ts';
+import { consultationRoutes } from './modules/consultation/consultation.routes.ts';
+import { consultationStaffRoutes } from './modules/consultation/consultation-staff.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
@@ -116,6 +118,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(documentsRoutes(ctx), { prefix: '/api' });
   await app.register(readmeRoutes(ctx), { prefix: '/api' });
   await app.register(packetRoutes(ctx), { prefix: '/api' });
+  await app.register(consultationRoutes(ctx), { prefix: '/api' });
+  await app.register(consultationStaffRoutes(ctx), { prefix: '/api' });
 
   await registerWeb(app, opts.serveWeb ? ctx.config.webDist : '');
   return app;

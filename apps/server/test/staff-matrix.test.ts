@@ -18,6 +18,7 @@ const CONTENT = ['admin', 'content_editor'] as const;
 const ADMIN = ['admin'] as const;
 const TASKS = ['admin', 'reviewer', 'translator'] as const;
 const LEADS = ['admin', 'consultant'] as const;
+const CONSULT = ['admin', 'consultant'] as const;
 
 /** Who may call each staff route. */
 const MATRIX: Record<string, Access> = {
@@ -86,6 +87,10 @@ const MATRIX: Record<string, Access> = {
   'GET /api/staff/static_file/': CONTENT,
   'GET /api/staff/fee/': CONTENT,
   'POST /api/staff/fee/': CONTENT,
+  'GET /api/staff/consultation/': CONSULT,
+  'GET /api/staff/consultation/:id/': CONSULT,
+  'POST /api/staff/consultation/:id/claim/': CONSULT,
+  'POST /api/staff/consultation/:id/attempt/': CONSULT,
 };
 
 let t: TestApp;
@@ -132,6 +137,7 @@ async function requestFor(key: string, self: StaffLogin | null) {
   }
   // A date that never passes the "after today" rule: refused by the rule (400), never by auth.
   if (key === 'POST /api/staff/fee/') payload = { key: 'i140', from: '2000-01-01', cents: 1 };
+  if (key.endsWith('/attempt/')) payload = { outcome: 'not_answered' };
   if (key.endsWith('confirm_transfer/')) {
     payload = {};
     headers['idempotency-key'] = `matrix-${uniqueUsername('key')}`;

@@ -4,6 +4,7 @@ export * from './assessment-rules.ts';
 export * from './case.ts';
 export * from './common.ts';
 export * from './constants.ts';
+export * from './consultation.ts';
 export * from './contact.ts';
 export * from './criteria.ts';
 export * from './document.ts';

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { taskKeys, tasksApi } from '../../api/tasks.ts';
+import { ProjectConsultations } from '../consultation/consultation-entry.tsx';
 import { useLocale } from '../locale/use-locale.ts';
 import { ButtonLink } from '../shell/button-link.tsx';
 import { formatDate, formatDateTime, shopLink } from '../shop/shop-format.ts';
@@ -75,6 +76,7 @@ export function WorkbenchSide() {
                           <TaskActions task={task} />
                         </div>
                       ))}
+                    {addon.service === 'CONSULTATION' && <ProjectConsultations project={project} />}
                   </>
                 ) : (
                   <>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { shopApi } from '../../api/shop.ts';
 import { taskKeys, tasksApi } from '../../api/tasks.ts';
+import { ConsultationForRight } from '../../features/consultation/consultation-entry.tsx';
 import { useLocale } from '../../features/locale/use-locale.ts';
 import { ButtonLink } from '../../features/shell/button-link.tsx';
 import { PageHeading } from '../../features/shell/page-heading.tsx';
@@ -242,6 +243,7 @@ export default function PurchaseRecordPage() {
               key: 'actions',
               title: t('order.actions'),
               render: (_, r) => {
+                if (r.service === 'CONSULTATION') return <ConsultationForRight id={r.id} />;
                 const task = taskOf(r);
                 return task ? <TaskActions task={task} /> : null;
               },

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { staffApi, staffKeys, staffToken } from '../../api/staff.ts';
 import AntdProviders from '../../app/antd-providers.tsx';
+import { StaffConsultations } from './staff-consultations.tsx';
 import { StaffContent } from './staff-content.tsx';
 import { StaffFinance } from './staff-finance.tsx';
 import { inboxTabsOf, StaffInbox } from './staff-inbox.tsx';
@@ -58,9 +59,11 @@ function StaffConsole() {
     params.get('view') ??
     (who?.role === 'finance'
       ? 'finance'
-      : who && !taskRole && inboxTabsOf(who.role).length > 0
-        ? 'inbox'
-        : null);
+      : who?.role === 'consultant'
+        ? 'consultations'
+        : who && !taskRole && inboxTabsOf(who.role).length > 0
+          ? 'inbox'
+          : null);
 
   return (
     <main className="staff">
@@ -85,6 +88,14 @@ function StaffConsole() {
             {taskRole && (
               <Button type={view ? 'default' : 'primary'} onClick={() => setParams({})}>
                 {t('nav.tasks')}
+              </Button>
+            )}
+            {(who.role === 'admin' || who.role === 'consultant') && (
+              <Button
+                type={view === 'consultations' ? 'primary' : 'default'}
+                onClick={() => setParams({ view: 'consultations' })}
+              >
+                {t('consultations.nav.consultations')}
               </Button>
             )}
             {financeRole && (
@@ -112,7 +123,9 @@ function StaffConsole() {
               </Button>
             )}
           </Space>
-          {view === 'finance' && financeRole ? (
+          {view === 'consultations' ? (
+            <StaffConsultations me={who} />
+          ) : view === 'finance' && financeRole ? (
             <StaffFinance tab={params.get('tab')} onTab={(tab) => setParams({ view: 'finance', tab })} />
           ) : view === 'inbox' ? (
             <StaffInbox me={who} />
