@@ -168,6 +168,31 @@ for (const locale of LOCALES) {
       await checkScreen(page, '/login');
     });
 
+    test('a refused e-mail domain (qq.com) shows under the e-mail field, not as a passing toast', async ({
+      page,
+    }) => {
+      const E = resources[locale].errors as Record<string, string>;
+      const refused = fill(E.email_domain_refused!, { domain: 'qq.com' });
+      await logInAs(page);
+      await page.goto('/personalCenter/personMessage');
+      await page.getByRole('button', { name: buttonName(T.person.bindEmail) }).click();
+      const dialog = page.getByRole('dialog', { name: T.person.emailTitle });
+      await expect(dialog).toBeVisible();
+      await checkScreen(page, '/personalCenter/personMessage e-mail dialog');
+      const email = dialog.getByPlaceholder(T.person.emailPlaceholder);
+      await email.fill(`e2e-${uniquePhone()}@qq.com`);
+      await dialog.getByRole('button', { name: buttonName(T.person.sendEmailCode) }).click();
+      // `has` takes a locator relative to the item: the placeholder from the page, not from the dialog.
+      const item = dialog
+        .locator('.ant-form-item')
+        .filter({ has: page.getByPlaceholder(T.person.emailPlaceholder) });
+      await expect(item.locator('.ant-form-item-explain-error')).toHaveText(refused);
+      await expect(page.locator('.ant-message-notice', { hasText: refused })).toHaveCount(0);
+      // No code was sent: the button did not start its countdown.
+      await expect(dialog.getByRole('button', { name: buttonName(T.person.sendEmailCode) })).toBeEnabled();
+      await checkScreen(page, '/personalCenter/personMessage e-mail dialog (domain refused)');
+    });
+
     test('change phone (captcha + code to the new phone), then delete the account and be logged out', async ({
       page,
     }) => {

@@ -49,3 +49,31 @@ test('a network failure gets a localised message', async ({ page }) => {
   await page.goto('/index/firstTerm');
   await expect(page.getByText('网络连接失败，请检查网络后重试')).toBeVisible();
 });
+
+test('a long toast stays inside a 390 px screen and wraps', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const msg =
+    '服务暂时无法处理您的请求，请稍后再试；如果问题持续存在，请通过页面底部的联系方式告诉我们（The service cannot handle your request right now: https://example.com/a-very-long-address-without-any-spaces-in-it）';
+  await page.route(STATIC_FILES, (route) =>
+    route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'forbidden', msg }),
+    }),
+  );
+  await page.goto('/index/firstTerm');
+  const toast = page.locator('.ant-message-notice', { hasText: 'a-very-long-address' });
+  await expect(toast).toBeVisible();
+  const box = (await toast.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  // Wrapped, not cut: no part of the toast (its text included) reaches past the screen's edges.
+  const outside = await toast.evaluate(
+    (notice) =>
+      [notice, ...Array.from(notice.querySelectorAll('*'))]
+        .map((el) => el.getBoundingClientRect())
+        .filter((r) => r.width > 0 && (r.left < -0.5 || r.right > window.innerWidth + 0.5)).length,
+  );
+  expect(outside).toBe(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

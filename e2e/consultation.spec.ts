@@ -1,7 +1,9 @@
 import type { Locale } from '@dossier/contract';
+import { CONSULTATION_TOPIC_MAX } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
-import { apiLogin, buttonName, buyBaseViaApi, storeSession } from './accounts-support.ts';
+import { apiLogin, buttonName, buyBaseViaApi, fill, storeSession } from './accounts-support.ts';
 import { checkScreen, expect, press, test } from './fixtures.ts';
+import { signInAtConsole } from './staff-console.ts';
 import { consultantCredentials } from './staff-support.ts';
 import { rememberLocale } from './support.ts';
 
@@ -16,6 +18,7 @@ import { rememberLocale } from './support.ts';
 for (const locale of ['zh', 'en'] as Locale[]) {
   const C = (resources[locale].tasks as typeof resources.en.tasks).consultation;
   const S = resources[locale].staff as typeof resources.en.staff;
+  const Common = resources[locale].common;
 
   test(`consultation: book, claim, answered call, seen by the customer (${locale})`, async ({ page }) => {
     test.setTimeout(120_000);
@@ -37,15 +40,38 @@ for (const locale of ['zh', 'en'] as Locale[]) {
       `+${login.customer.area_code} ${login.customer.phone}`,
     );
     const date = dialog.getByLabel(C.date, { exact: true });
+    // Issue 15 item 6 (decision 0017): a typed past date is kept, and refused under the field with the reason.
+    await date.click();
+    await date.fill('2020-01-15');
+    await date.press('Enter');
+    await expect(date).toHaveValue('2020-01-15');
+    await expect(dialog.getByText(C.datePast)).toBeVisible();
+    // A topic pasted past its limit is kept whole; the counter and the message say by how much.
+    const topicInput = dialog.getByLabel(C.topic);
+    const pasted = 'x'.repeat(CONSULTATION_TOPIC_MAX + 100);
+    await topicInput.fill(pasted);
+    await expect(topicInput).toHaveValue(pasted);
+    const over = fill(Common.limit.over, {
+      max: CONSULTATION_TOPIC_MAX,
+      count: CONSULTATION_TOPIC_MAX + 100,
+    });
+    await expect(dialog.getByText(over)).toBeVisible();
+    await checkScreen(page, `consultation-book-refused-${locale}`);
+    // Book is refused in the browser while either stands: the dialog stays, nothing was sent.
+    await press(dialog.getByRole('button', { name: buttonName(C.book) }));
+    await expect(dialog.getByText(C.datePast)).toBeVisible();
+    await expect(entry.getByTestId('consultation-status')).toHaveText(C.status.can_book);
     await date.click();
     await date.fill('2030-01-15');
     await date.press('Enter');
+    await expect(dialog.getByText(C.datePast)).toHaveCount(0);
     const time = dialog.getByLabel(C.time, { exact: true });
     await time.click();
     await time.fill('10:30');
     await time.press('Enter');
     const topic = `Topic ${locale} ${id}: NIW or EB-1A?`;
-    await dialog.getByLabel(C.topic).fill(topic);
+    await topicInput.fill(topic);
+    await expect(dialog.getByText(over)).toHaveCount(0);
     await checkScreen(page, `consultation-book-${locale}`);
     await press(dialog.getByRole('button', { name: buttonName(C.book) }));
     await expect(dialog).toBeHidden();
@@ -56,10 +82,7 @@ for (const locale of ['zh', 'en'] as Locale[]) {
 
     // Consultant: signs in on the console's own screen, lands on the consultation queue, claims, records a call.
     const consultant = await consultantCredentials(page.request);
-    await page.goto('/staff');
-    await page.getByLabel(S.signIn.username).fill(consultant.username);
-    await page.getByLabel(S.signIn.password).fill(consultant.password);
-    await press(page.getByRole('button', { name: buttonName(S.signIn.submit) }));
+    await signInAtConsole(page, locale, consultant);
     await expect(page.getByRole('heading', { name: S.consultations.title })).toBeVisible();
     await expect(page.getByText(topic)).toBeVisible();
     await checkScreen(page, `staff-consultations-${locale}`);

@@ -3,7 +3,7 @@ import { LOCALES } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import type { Page } from '@playwright/test';
 import { buttonName, logInAs } from './accounts-support.ts';
-import { expect, test } from './fixtures.ts';
+import { checkScreen, expect, test } from './fixtures.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 
 /** A keyword in each language and a seeded question it finds (apps/server/src/db/seed/qa.data.ts). */
@@ -48,6 +48,8 @@ for (const locale of LOCALES) {
       const errors = collectPageErrors(page);
       await page.goto('/index/answer');
       const list = page.getByRole('region', { name: T.list.label });
+      await expect(list).toBeVisible();
+      await checkScreen(page, '/index/answer');
       for (const s of SEARCHES[locale]) {
         await searchFor(page, locale, s.keyword);
         await expect(list.getByText(s.finds)).toBeVisible();
@@ -56,6 +58,7 @@ for (const locale of LOCALES) {
       // A question expands to its answer.
       await list.getByText(SEARCHES[locale][1]!.finds).click();
       await expect(list.locator('.qa-zone__answer').first()).toBeVisible();
+      await checkScreen(page, '/index/answer results');
       // The searches became hot keywords; clicking one searches again.
       const hot = page.locator('.qa-zone__hot');
       await expect(hot.getByText(SEARCHES[locale][0]!.keyword.toLowerCase(), { exact: true })).toBeVisible();
@@ -74,8 +77,11 @@ for (const locale of LOCALES) {
       await page.goto('/index/answer');
       await page.getByRole('button', { name: buttonName(T.ask.button) }).click();
       const dialog = page.getByRole('dialog', { name: T.ask.title });
+      await expect(dialog).toBeVisible();
+      await checkScreen(page, '/index/answer ask dialog');
       await dialog.getByRole('button', { name: buttonName(T.ask.submit) }).click();
       await expect(dialog.getByText(T.ask.blank)).toBeVisible();
+      await checkScreen(page, '/index/answer ask dialog (blank refused)');
       await dialog
         .getByLabel(T.ask.question)
         .fill(locale === 'zh' ? '配偶可以一起申请吗？' : 'Can my spouse apply with me?');
@@ -88,6 +94,8 @@ for (const locale of LOCALES) {
       await page.goto('/index/answer');
       await page.getByRole('button', { name: buttonName(T.advice.button) }).click();
       const dialog = page.getByRole('dialog', { name: T.advice.title });
+      await expect(dialog).toBeVisible();
+      await checkScreen(page, '/index/answer suggestion dialog');
       await dialog
         .getByLabel(T.advice.content)
         .fill(locale === 'zh' ? '希望增加更多案例' : 'More examples, please');

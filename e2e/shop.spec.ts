@@ -3,7 +3,7 @@ import { LOCALES } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import type { Page } from '@playwright/test';
 import { buttonName, logInAs } from './accounts-support.ts';
-import { expect as baseExpect, checkScreen, test } from './fixtures.ts';
+import { expect as baseExpect, checkScreen, expectNoClippedTables, test } from './fixtures.ts';
 import { financeToken } from './staff-support.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 
@@ -86,6 +86,12 @@ for (const locale of LOCALES) {
       await expect(row.getByTestId('order-status')).toHaveText(S.status.paid);
       await expect(page.locator('.right-row').first()).toContainText(S.services.DIY_STANDARD.name);
       await checkScreen(page, '/personalCenter/purchaseRecord');
+      // At 1,440 × 900 the purchase history is a table again, and its Status and amount columns are not clipped.
+      const size = page.viewportSize()!;
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await expect(page.locator('.ant-table-tbody .order-row', { hasText: orderNo })).toBeVisible();
+      await expectNoClippedTables(page);
+      await page.setViewportSize(size);
 
       await page.goto('/EB-1A');
       await expect(page.getByRole('navigation', { name: W.menuLabel })).toBeVisible();

@@ -2,6 +2,7 @@ import type { Locale } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import { buttonName, logInAs } from './accounts-support.ts';
 import { checkScreen, expect, press, test } from './fixtures.ts';
+import { signInAtConsole } from './staff-console.ts';
 import { editorCredentials } from './staff-support.ts';
 import { rememberLocale } from './support.ts';
 
@@ -38,10 +39,7 @@ for (const locale of ['zh', 'en'] as Locale[]) {
 
     // Content editor: signs in, opens the questions waiting for an answer, answers in both languages, publishes.
     const editor = await editorCredentials(page.request);
-    await page.goto('/staff');
-    await page.getByLabel(S.signIn.username).fill(editor.username);
-    await page.getByLabel(S.signIn.password).fill(editor.password);
-    await press(page.getByRole('button', { name: buttonName(S.signIn.submit) }));
+    await signInAtConsole(page, locale, editor);
     await press(page.getByRole('button', { name: buttonName(S.nav.inbox) }));
     await expect(page.getByRole('heading', { name: W.inbox.title })).toBeVisible();
     await expect(page.getByText(question)).toBeVisible();

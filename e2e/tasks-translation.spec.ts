@@ -3,6 +3,7 @@ import { resources } from '@dossier/i18n';
 import { apiLogin, buttonName, buyBaseViaApi, storeSession } from './accounts-support.ts';
 import { caseSeed, seedPdf } from './case-seed.ts';
 import { checkScreen, expect, press, test } from './fixtures.ts';
+import { signInAtConsole } from './staff-console.ts';
 import { translatorCredentials } from './staff-support.ts';
 import { rememberLocale } from './support.ts';
 
@@ -64,10 +65,7 @@ for (const locale of ['zh', 'en'] as Locale[]) {
 
     // Translator: signs in, opens the task, claims it.
     const translator = await translatorCredentials(page.request);
-    await page.goto('/staff');
-    await page.getByLabel(S.signIn.username).fill(translator.username);
-    await page.getByLabel(S.signIn.password).fill(translator.password);
-    await press(page.getByRole('button', { name: buttonName(S.signIn.submit) }));
+    await signInAtConsole(page, locale, translator);
     await expect(page.getByRole('heading', { name: S.queue.title })).toBeVisible();
     await press(page.getByRole('button', { name: S.queue.openTask.replace('{{id}}', String(taskId)) }));
     await press(page.getByRole('button', { name: buttonName(S.task.claim) }));

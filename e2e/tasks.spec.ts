@@ -15,7 +15,8 @@ for (const locale of ['zh', 'en'] as Locale[]) {
   const S = resources[locale].staff as typeof resources.en.staff;
   const R = resources[locale].shop.rights.tasks as Record<string, string>;
   const N = resources[locale].notifications as Record<string, string>;
-  const W = resources[locale].workbench.documents as typeof resources.en.workbench.documents;
+  const WB = resources[locale].workbench as typeof resources.en.workbench;
+  const W = WB.documents;
   const M = resources[locale].messages as Record<string, string>;
   const E = resources[locale].errors as Record<string, string>;
 
@@ -27,14 +28,57 @@ for (const locale of ['zh', 'en'] as Locale[]) {
     await rememberLocale(page, locale);
     const headers = { Authorization: `Bearer ${login.access_token}`, [LANGUAGE_HEADER]: locale };
 
-    // Both services bought: the petition letter screen asks which comes first; the customer chooses review.
-    await page.goto('/EB-1A/petition');
-    await press(page.getByRole('button', { name: buttonName(W.services.open) }));
+    // Both services bought (issue 13 item 7): submitting the petition letter from the schedule asks "Please
+    // choose service used" first; the customer chooses review, and only then is the letter submitted.
+    const caseId = (
+      (await (await page.request.get('/api/customer/case/?project_code=USA_EB1A', { headers })).json()) as {
+        id: number;
+      }
+    ).id;
+    const letter = await page.request.put(`/api/customer/case/${caseId}/documents/petition_letter/`, {
+      headers,
+      data: {
+        version: 0,
+        content: {
+          type: 'doc',
+          content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Dear Officer,' }] }],
+        },
+      },
+    });
+    expect(letter.ok(), await letter.text()).toBe(true);
+    await page.goto('/EB-1A');
+    const stage = page.getByTestId('stage-petition');
+    await expect(stage.getByTestId('stage-status')).toHaveText(WB.stage_status.complete);
+    await press(stage.getByRole('button', { name: buttonName(WB.schedule.submit) }));
     const choice = page.getByRole('dialog', { name: W.services.title });
+    await expect(choice).toBeVisible();
+    await expect(stage.getByTestId('stage-status')).toHaveText(WB.stage_status.complete);
+    await checkScreen(page, `service-choice-${locale}`);
     await press(choice.getByText(W.services.review, { exact: true }));
     // antd's own OK of the dialog, in the page's language.
     await press(choice.getByRole('button', { name: buttonName(locale === 'zh' ? '确定' : 'OK') }));
     await expect(page.getByText(M.service_choice_saved!)).toBeVisible();
+    await expect(page.getByText(WB.stage_submitted)).toBeVisible();
+    // The schedule then goes on to the next stage's tab; the petition stage is recorded as submitted.
+    await expect
+      .poll(async () => {
+        const c = (await (await page.request.get(`/api/customer/case/${caseId}/`, { headers })).json()) as {
+          stages: { key: string; status: string }[];
+        };
+        return c.stages.find((x) => x.key === 'petition')?.status;
+      })
+      .toBe('submitted');
+    // The petition letter screen shows the stored choice (the document's GET answers it).
+    await page.goto('/EB-1A/petition');
+    await press(page.getByRole('button', { name: buttonName(W.services.open) }));
+    await expect(
+      page.getByRole('dialog', { name: W.services.title }).getByRole('radio', { name: W.services.review }),
+    ).toBeChecked();
+    await press(
+      page
+        .getByRole('dialog', { name: W.services.title })
+        .getByRole('button', { name: buttonName(locale === 'zh' ? '取消' : 'Cancel') }),
+    );
 
     // Customer: the review row offers Submit; the dialog chooses what it covers (the petition letter).
     const tasks = await (

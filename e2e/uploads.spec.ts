@@ -1,7 +1,7 @@
 import { resources } from '@dossier/i18n';
 import type { Page } from '@playwright/test';
 import { apiLogin, buttonName, buyBaseViaApi, logInAs } from './accounts-support.ts';
-import { expect, test } from './fixtures.ts';
+import { checkScreen, expect, test } from './fixtures.ts';
 import { rememberLocale } from './support.ts';
 
 /**
@@ -54,8 +54,11 @@ async function openWorkbench(page: Page, locale: 'zh' | 'en') {
   await rememberLocale(page, locale);
   // The uploader as the US plan's "Add attachment" dialog holds it (the evidence and letter dialogs use the same).
   await page.goto('/EB-1A/endeavor');
+  await expect(page.getByTestId('plan-attachments')).toBeVisible();
+  await checkScreen(page, '/EB-1A/endeavor');
   await page.getByTestId('add-attachment').click();
   await expect(page.getByTestId('upload-field')).toBeVisible();
+  await checkScreen(page, '/EB-1A/endeavor upload dialog');
 }
 
 /**
@@ -100,6 +103,7 @@ test.describe('uploads', () => {
     await expect(page.getByTestId('upload-ready')).toContainText('2', { timeout: 30_000 });
     expect(dropped).toBe(true);
     await fitsPhone(page);
+    await checkScreen(page, '/EB-1A/endeavor upload dialog (uploaded)');
     await result.getByRole('button', { name: buttonName(U.zh.widget.view) }).click();
     await expect(
       page.getByText(U.zh.viewer.page.replace('{{page}}', '1').replace('{{pages}}', '2')),
@@ -109,6 +113,7 @@ test.describe('uploads', () => {
       .evaluate((c: HTMLCanvasElement) => c.width > 0);
     expect(painted).toBe(true);
     await fitsPhone(page);
+    await checkScreen(page, '/EB-1A/endeavor PDF viewer');
   });
 
   test('en: a Word file named .pdf is refused with the reason naming it', async ({ page }) => {
@@ -122,6 +127,7 @@ test.describe('uploads', () => {
     await expect(refused).toContainText('reference-letter.pdf', { timeout: 30_000 });
     await expect(refused).toContainText('export it as PDF');
     await fitsPhone(page);
+    await checkScreen(page, '/EB-1A/endeavor upload dialog (refused)');
   });
 
   test('another customer cannot read an upload (404)', async ({ page, request }) => {

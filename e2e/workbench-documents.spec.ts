@@ -2,7 +2,7 @@ import { LANGUAGE_HEADER, LOCALES, type TReferenceTargets } from '@dossier/contr
 import { resources } from '@dossier/i18n';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { buttonName, buyBaseViaApi } from './accounts-support.ts';
-import { expect, test } from './fixtures.ts';
+import { checkScreen, expect, test } from './fixtures.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 import { expectFitsViewport, sharedLogin } from './workbench-support.ts';
 
@@ -95,6 +95,8 @@ for (const locale of LOCALES) {
     const pick = async (page: Page, button: string, label: string) => {
       await page.getByRole('button', { name: buttonName(button) }).click();
       const picker = page.getByTestId('reference-picker');
+      await expect(picker).toBeVisible();
+      await checkScreen(page, `/EB-1A/petition reference picker (${button})`);
       await picker.locator('.ant-list-item', { hasText: label }).first().getByRole('button').click();
       await expect(picker).toBeHidden();
     };
@@ -109,10 +111,12 @@ for (const locale of LOCALES) {
       await page.goto('/EB-1A/petition');
       await expect(editor(page)).toBeVisible();
       await expect(page.getByText(D.numbers_notice)).toBeVisible();
+      await checkScreen(page, '/EB-1A/petition');
 
       await test.step('an empty letter is refused', async () => {
         await page.getByTestId('doc-save').click();
         await expect(page.getByTestId('doc-error')).toContainText(D.empty);
+        await checkScreen(page, '/EB-1A/petition (empty refused)');
       });
 
       await test.step('Chinese through the IME, then English; no save mid-composition', async () => {
@@ -136,6 +140,7 @@ for (const locale of LOCALES) {
         await pick(page, D.toolbar.insert_letter, targets.letters[0]!.name);
         await expect(refs(page)).toHaveText([a!.label, b!.label, targets.letters[0]!.label]);
         await save(page);
+        await checkScreen(page, '/EB-1A/petition with references');
       });
       await expectFitsViewport(page);
       expect(unexpected(errors)).toEqual([]);
@@ -171,6 +176,7 @@ for (const locale of LOCALES) {
       await page.getByRole('button', { name: buttonName(D.versions.open) }).click();
       const rows = page.getByTestId('document-version');
       await expect(rows.first()).toBeVisible();
+      await checkScreen(page, '/EB-1A/petition versions');
       await rows
         .last()
         .getByRole('button', { name: buttonName(D.versions.restore) })
@@ -205,6 +211,7 @@ for (const locale of LOCALES) {
       await dialog.getByRole('button', { name: buttonName(D.conflict.compare) }).click();
       await expect(dialog.getByTestId('doc-compare')).toContainText('First tab.');
       await expect(dialog.getByTestId('doc-compare')).toContainText('Second tab.');
+      await checkScreen(other, '/EB-1A/petition conflict dialog');
       await dialog.getByRole('button', { name: buttonName(D.conflict.mine) }).click();
       await expect(dialog).toBeHidden();
       await expect(other.getByTestId('doc-save-state')).toHaveAttribute('data-state', 'saved');

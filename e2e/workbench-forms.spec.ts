@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { LOCALES } from '@dossier/contract';
+import { resources } from '@dossier/i18n';
 import type { Page } from '@playwright/test';
 import { buttonName, buyBaseViaApi } from './accounts-support.ts';
-import { expect, test } from './fixtures.ts';
+import { checkScreen, expect, isPhone, test } from './fixtures.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 import {
   answer,
@@ -61,6 +62,7 @@ for (const locale of LOCALES) {
         await expect(page.getByTestId('stage-forms').getByTestId('stage-status')).toHaveText(
           W.stage_status.not_started,
         );
+        await checkScreen(page, '/EB-1A schedule');
       });
 
       await test.step('Form Instructions, then "No Further Reminders"', async () => {
@@ -70,23 +72,27 @@ for (const locale of LOCALES) {
           .click();
         const instructions = page.getByTestId('form-instructions');
         await expect(instructions).toContainText(F.instructions.forms['I-140']);
+        await checkScreen(page, '/EB-1A/form instructions');
         await instructions
           .getByRole('button', { name: buttonName(F.instructions.no_further_reminders) })
           .click();
         await expect(page.getByTestId('forms-overview')).toBeVisible();
         await expect(page.getByTestId('fees')).toContainText('$1,015');
         await expect(page.getByTestId('fees-checked')).toBeVisible();
+        await checkScreen(page, '/EB-1A/form');
       });
 
       await test.step('G-1145 in its wizard, with an issue shown on its field', async () => {
         await page.getByTestId('open-G-1145').click();
         await onPart(page, 'p1');
+        await checkScreen(page, '/EB-1A/form G-1145 wizard');
         await type(page, 'p1.last', 'CHEN');
         await type(page, 'p1.first', 'SIYUAN');
         await type(page, 'p1.email', 'siyuan.chen@');
         await expect(field(page, 'p1.email')).toContainText(
           locale === 'zh' ? '请输入有效的电子邮箱地址' : 'Please enter a valid email address',
         );
+        await checkScreen(page, '/EB-1A/form G-1145 wizard (an issue on a field)');
         await type(page, 'p1.email', 'siyuan.chen@example.com');
         await type(page, 'p1.mobile', '6175550142');
         await expect(field(page, 'p1.email').locator('.ant-form-item-explain-error')).toHaveCount(0);
@@ -115,10 +121,12 @@ for (const locale of LOCALES) {
 
       await test.step('the attorney box, then Part 1 with the name from the profile', async () => {
         await onPart(page, 'attorney');
+        await checkScreen(page, '/EB-1A/form I-140 wizard');
         await wizardButton(page, F.wizard.save_next).click();
         await onPart(page, 'p1');
         await expect(field(page, 'p1.1a').locator('input')).toHaveValue('CHEN');
         await expect(page.getByTestId('source-p1.1a')).toContainText(F.sources.profile);
+        await checkScreen(page, '/EB-1A/form I-140 wizard Part 1');
         await type(page, 'p1.3b', 'No. 18 Zhongguancun East Road');
         await type(page, 'p1.3d', 'Beijing');
         await typeCountry(page, 'p1.3i', 'China');
@@ -135,6 +143,7 @@ for (const locale of LOCALES) {
         await expect(page.getByText(E.form_incomplete!)).toBeVisible();
         await onPart(page, 'p3');
         await expect(field(page, 'p3.4').locator('.ant-form-item-explain-error')).toBeVisible();
+        await checkScreen(page, '/EB-1A/form I-140 wizard (issues on fields)');
         await typeDate(page, 'p3.3', '1988-03-14');
         await type(page, 'p3.4', 'Wuhan');
         await typeCountry(page, 'p3.6', 'China');
@@ -270,9 +279,16 @@ for (const locale of LOCALES) {
       expect(unexpected(errors)).toEqual([]);
     });
 
-    test('at 390×844 every workbench screen fits and the wizard buttons are in reach', async ({ page }) => {
-      const errors = collectPageErrors(page);
-      await page.setViewportSize({ width: 390, height: 844 });
+    // The screens the last two tests visit: the EB-1A workbench, the logged-in /guidance and /HKestimate, and the
+    // NIW workbench with a bought NIW plan (issue 15).
+    const A = resources[locale].assessment;
+    let niwBought = false;
+    const buyNiw = async (page: Page) => {
+      if (niwBought) return;
+      await buyBaseViaApi(page.request, accessToken, 'USA_NIW');
+      niwBought = true;
+    };
+    const visitAll = async (page: Page, size: string) => {
       const screens: [string, (p: Page) => Promise<void>][] = [
         ['/EB-1A', (p) => expect(p.getByTestId('schedule')).toBeVisible()],
         ['/EB-1A/form', (p) => expect(p.getByTestId('forms-overview')).toBeVisible()],
@@ -281,15 +297,47 @@ for (const locale of LOCALES) {
         ['/EB-1A/form?view=instructions', (p) => expect(p.getByTestId('form-instructions')).toBeVisible()],
         ['/EB-1A/evidence', (p) => expect(p.getByTestId('evidence-screen')).toBeVisible()],
         ['/guidance', (p) => expect(p.getByTestId('guidance')).toBeVisible()],
+        [
+          '/HKestimate',
+          (p) =>
+            expect(p.getByLabel(A.fields.personal.name, { exact: true })).toBeEditable({ timeout: 30_000 }),
+        ],
+        ['/NIW/form', (p) => expect(p.getByTestId('forms-overview')).toBeVisible()],
+        ['/NIW/reference', (p) => expect(p.getByTestId('letters-screen')).toBeVisible()],
+        ['/NIW/endeavor', (p) => expect(p.getByTestId('plan-attachments')).toBeVisible()],
+        ['/NIW/petition', (p) => expect(p.getByTestId('doc-editor')).toBeVisible()],
+        ['/NIW/readMe', (p) => expect(p.getByTestId('readme')).toBeVisible()],
         ['/EB-1A/form?form=I-140&part=p6', (p) => onPart(p, 'p6')],
       ];
       for (const [path, ready] of screens) {
-        await test.step(path, async () => {
+        await test.step(`${path} (${size})`, async () => {
           await page.goto(path);
           await ready(page);
           await expectFitsViewport(page);
+          await checkScreen(page, `${path} (${size})`);
         });
       }
+    };
+
+    test('at the desktop size every workbench screen passes the screen checks', async ({
+      page,
+    }, testInfo) => {
+      test.skip(isPhone(testInfo), 'the phone project is 390 × 844: the next test is its size');
+      test.setTimeout(180_000);
+      const errors = collectPageErrors(page);
+      await buyNiw(page);
+      await visitAll(page, 'desktop');
+      expect(unexpected(errors)).toEqual([]);
+    });
+
+    test('at 390×844 every workbench screen fits and passes the screen checks, the wizard buttons in reach', async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      const errors = collectPageErrors(page);
+      await buyNiw(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await visitAll(page, '390 px');
       await test.step('the wizard on a phone: compact steps, buttons inside the screen', async () => {
         await expect(page.locator('.wizard__steps-compact')).toBeVisible();
         for (const name of [F.wizard.previous, F.wizard.next, F.wizard.save_next]) {

@@ -23,6 +23,7 @@ import { qaRoutes } from './modules/qa/qa.routes.ts';
 import { queuesStaffRoutes } from './modules/queues/queues-staff.routes.ts';
 import { readmeRoutes } from './modules/readme/readme.routes.ts';
 import { contentRoutes } from './modules/reference/content-staff.routes.ts';
+import { reloadFeeSchedule } from './modules/reference/fee-schedule.service.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { referenceStaffRoutes } from './modules/reference/reference-staff.routes.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
@@ -79,6 +80,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     reply.header('x-request-id', req.id);
   });
 
+  // The fee table in force (shipped + staff rows) is held in memory for the form evaluation; read it first.
+  app.addHook('onReady', () => reloadFeeSchedule(ctx));
   registerRequestScope(app);
   registerRouteTable(app);
   registerI18n(app);

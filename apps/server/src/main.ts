@@ -13,6 +13,7 @@ import { serveWorkerMetrics } from './metrics/worker-server.ts';
 import { svgCaptchaGenerator } from './modules/auth/captcha.ts';
 import { resolveAuthSecret } from './modules/auth/secret.ts';
 import { serveControl } from './ops/control.ts';
+import { warmUpPdfEngine } from './pdf/warm-up.ts';
 import { createMailProvider } from './providers/mail/index.ts';
 import { createPaymentProviders } from './providers/payment/index.ts';
 import { connectRedis } from './providers/redis/redis.ts';
@@ -100,6 +101,16 @@ async function main(): Promise<void> {
     { services: config.services, database: db.kind, dataDir: config.dataDir, startupMs: timings },
     'started',
   );
+  // The first petition-letter preview must not pay for loading the PDF engine (fonts, harfbuzz, cold code; issue
+  // 13 item 6, decision 0022): warm it once the API listens, off the request path and outside the start-up time.
+  if (app) {
+    setImmediate(() => {
+      warmUpPdfEngine().then(
+        (ms) => logger.info({ ms: Math.round(ms) }, 'pdf engine warmed up'),
+        (err: unknown) => logger.warn({ err }, 'pdf engine warm-up failed'),
+      );
+    });
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -45,10 +45,18 @@ describe('API conventions', () => {
       headers: { Language: 'en' },
     });
     expect(r.statusCode).toBe(400);
-    expect(r.json()).toEqual({ code: 'validation', msg: 'Invalid value: querystring.size' });
+    expect(r.json()).toEqual({
+      code: 'validation',
+      field: 'querystring.size',
+      msg: 'Invalid value: querystring.size',
+    });
     const zh = await t.app.inject({ url: '/api/customer/phone_area_code/?size=0' });
     expect(zh.statusCode).toBe(400);
-    expect(zh.json().msg).toBe('参数有误：querystring.size');
+    expect(zh.json()).toEqual({
+      code: 'validation',
+      field: 'querystring.size',
+      msg: '参数有误：querystring.size',
+    });
   });
 
   it('answers an unexpected error with 500 and a generic message, never the details', async () => {

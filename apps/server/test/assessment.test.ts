@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assessment, customer, notification } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { accountsTestConfig, type LoggedIn, login } from './factories.ts';
+import { refuseNotifications } from './notification-faults.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -295,6 +296,29 @@ describe('free assessment: submit', () => {
     expect(r.statusCode).toBe(409);
     expect(r.json().code).toBe('assessment_already_submitted');
     expect(ZAssessment.parse((await get(me, 'US')).json()).data.personal?.name).toBe('王芳');
+  });
+
+  // Issue 10 item 20: the submission (the booked consultation date) and its notification are one write.
+  it('a submit whose notification cannot be written leaves the draft as it was; the retry submits once', async () => {
+    const { me, id } = await withDraft('US', complete());
+    const undo = await refuseNotifications(
+      t,
+      `NEW.customer_id = ${me.customerId} AND NEW.key = 'assessment_submitted'`,
+    );
+    try {
+      expect((await submit(me, id, 'en')).statusCode).toBe(500);
+      const [row] = await t.ctx.db.db.select().from(assessment).where(eq(assessment.id, id));
+      expect(row).toMatchObject({ status: 'draft', submittedAt: null, selfCheck: null });
+      expect(ZAssessment.parse((await get(me, 'HK')).json()).used_free_assessment).toBe(false);
+    } finally {
+      await undo();
+    }
+    expect((await submit(me, id, 'en')).statusCode).toBe(200);
+    const notes = await t.ctx.db.db
+      .select()
+      .from(notification)
+      .where(and(eq(notification.customerId, me.customerId), eq(notification.key, 'assessment_submitted')));
+    expect(notes).toHaveLength(1);
   });
 
   it('parallel submits (same draft twice, and US with HK) → exactly one succeeds, the rest 409', async () => {

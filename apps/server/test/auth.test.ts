@@ -4,9 +4,16 @@ import {
   SMS_CODE_MAX_ATTEMPTS,
   SMS_RESEND_SECONDS,
 } from '@dossier/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captchaChallenge, customer, refreshToken, smsCode } from '../src/db/schema/index.ts';
+import {
+  captchaChallenge,
+  customer,
+  customerSession,
+  notification,
+  refreshToken,
+  smsCode,
+} from '../src/db/schema/index.ts';
 import { buildTestApp, RecordingCaptcha, type TestApp } from './build-test-app.ts';
 import {
   accountsTestConfig,
@@ -18,6 +25,7 @@ import {
   uniquePhone,
   wrongCode,
 } from './factories.ts';
+import { refuseNotifications } from './notification-faults.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -220,6 +228,34 @@ describe('login_register', () => {
     const again = await login(t, { phone });
     expect(again.customerId).toBe(body.customer.id);
     expect(await t.ctx.db.db.select().from(customer).where(eq(customer.phone, phone))).toHaveLength(1);
+  });
+
+  // Issue 10 item 20: the account, its welcome and its session are one transaction.
+  it('a first login whose welcome cannot be written creates no account; the same code then works once', async () => {
+    const phone = uniquePhone();
+    const sent = await requestSmsCode(t, { phone });
+    const undo = await refuseNotifications(
+      t,
+      `NEW.key = 'welcome' AND EXISTS (SELECT 1 FROM customer c WHERE c.id = NEW.customer_id AND c.phone = '${phone}')`,
+    );
+    try {
+      expect((await loginWith(phone, sent)).statusCode).toBe(500);
+      expect(await t.ctx.db.db.select().from(customer).where(eq(customer.phone, phone))).toHaveLength(0);
+    } finally {
+      await undo();
+    }
+    const r = await loginWith(phone, sent);
+    expect(r.statusCode, r.body).toBe(200);
+    const id = r.json().customer.id as number;
+    const welcomes = await t.ctx.db.db
+      .select()
+      .from(notification)
+      .where(and(eq(notification.customerId, id), eq(notification.key, 'welcome')));
+    expect(welcomes).toHaveLength(1);
+    expect(
+      await t.ctx.db.db.select().from(customerSession).where(eq(customerSession.customerId, id)),
+    ).toHaveLength(1);
+    expect((await loginWith(phone, sent)).json().code).toBe('sms_code_invalid');
   });
 
   it('requires the agreement', async () => {

@@ -2,7 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resources } from '@dossier/i18n';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffAudit } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { accountsTestConfig, type LoggedIn, login } from './factories.ts';
 import { newStaff } from './staff-factories.ts';
@@ -111,6 +113,32 @@ describe('NUL characters and lone surrogates (item 16)', () => {
       }
     },
   );
+});
+
+describe('a staff call refused for its characters keeps its audit row (item 16)', () => {
+  it('NUL in a path parameter or the body: 400, and the call-level audit row is written', async () => {
+    const rows = () =>
+      t.ctx.db.db
+        .select()
+        .from(staffAudit)
+        .where(eq(staffAudit.action, 'POST /api/staff/order/:id/confirm_transfer/'))
+        .orderBy(staffAudit.id);
+    const before = (await rows()).length;
+    expectRefused(
+      await call('POST', '/api/staff/order/%00/confirm_transfer/', {}),
+      400,
+      'invalid_characters',
+    );
+    expectRefused(
+      await call('POST', '/api/staff/order/1/confirm_transfer/', { note: 'a\u0000b' }),
+      400,
+      'invalid_characters',
+    );
+    const written = (await rows()).slice(before);
+    expect(written).toHaveLength(2);
+    expect(written.map((r) => (r.detail as { status: number }).status)).toEqual([400, 400]);
+    expect((written[0]!.detail as { params: { id: string } }).params.id).toBe('\uFFFD');
+  });
 });
 
 describe('router-level errors answer { code, msg } (item 17)', () => {

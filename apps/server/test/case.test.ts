@@ -282,6 +282,26 @@ describe('drafts, saves and versions', () => {
     expect(g1145.status).toBe('empty');
     const profile = await injectAs(t, 'GET', `/api/customer/case/${c.id}/profile/`, { user: u });
     expect(profile.json().values).toMatchObject({ 'name.family': 'CHEN', 'birth.date': '1988-03-14' });
+
+    // A complete save from a tab that holds an older version: 409, the form and the profile unchanged.
+    const named = (family: string) => ({
+      ...EB1A_SAMPLE.forms['I-140'],
+      ...Object.fromEntries(['p1.1a', 'p3.1a', 'p7.7a', 'p8.1a'].map((k) => [k, family])),
+    });
+    const stale = await save(u, id, { version: 1, mode: 'save', values: named('WANG') });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'version_conflict', current_version: 2 });
+    expect(await getForm(u, id)).toMatchObject({ version: 2, values: { 'p1.1a': 'CHEN' } });
+    // Two complete saves of the same version at once: one is stored, the other is told of the conflict.
+    const both = await Promise.all([
+      save(u, id, { version: 2, mode: 'save', values: named('WANG') }),
+      save(u, id, { version: 2, mode: 'save', values: named('ZHAO') }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = both[0]!.statusCode === 200 ? 'WANG' : 'ZHAO';
+    expect(await getForm(u, id)).toMatchObject({ version: 3, values: { 'p1.1a': winner } });
+    const after = await injectAs(t, 'GET', `/api/customer/case/${c.id}/profile/`, { user: u });
+    expect(after.json().values).toMatchObject({ 'name.family': winner });
   });
 });
 

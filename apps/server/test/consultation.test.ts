@@ -6,6 +6,7 @@
  */
 import {
   CONSULTATION_STATUSES,
+  CONSULTATION_TOPIC_MAX,
   type TConsultation,
   type TStaffConsultation,
   ZConsultation,
@@ -162,9 +163,18 @@ describe('booking (customer)', () => {
       'consultation_time_past',
       'zh',
     );
-    const r = await book(user, c.id, { ...BOOK, time: '25:00' });
-    expect(r.statusCode).toBe(400);
-    expect(r.json().code).toBe('validation');
+    // A schema refusal names the field in the body too (decision 0017), so the dialog shows it under that field.
+    for (const lang of ['zh', 'en'] as const) {
+      const r = await book(user, c.id, { ...BOOK, time: '25:00' }, lang);
+      expect(r.statusCode).toBe(400);
+      expect(r.json()).toEqual({
+        code: 'validation',
+        field: 'body.time',
+        msg: lang === 'zh' ? '参数有误：body.time' : 'Invalid value: body.time',
+      });
+    }
+    const long = await book(user, c.id, { ...BOOK, topic: 'x'.repeat(CONSULTATION_TOPIC_MAX + 1) }, 'en');
+    expect(long.json()).toMatchObject({ code: 'validation', field: 'body.topic' });
     expect((await mine(user, c.id)).status).toBe('can_book');
   });
 

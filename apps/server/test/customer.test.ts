@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SMS_RESEND_SECONDS } from '@dossier/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customer, notification, refreshToken, smsCode } from '../src/db/schema/index.ts';
+import { customer, emailCode, notification, refreshToken, smsCode } from '../src/db/schema/index.ts';
 import { purgeSteps } from '../src/jobs/purge.handler.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import {
@@ -14,6 +14,7 @@ import {
   requestSmsCode,
   uniquePhone,
 } from './factories.ts';
+import { refuseNotifications } from './notification-faults.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -149,6 +150,96 @@ describe('change phone number', () => {
     });
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json().code).toBe('sms_code_invalid');
+  });
+});
+
+// Issue 10 item 20: a change and its notification are written together, or neither is.
+describe('a change whose notification cannot be written changes nothing', () => {
+  const notesOf = (customerId: number, key: string) =>
+    t.ctx.db.db
+      .select()
+      .from(notification)
+      .where(and(eq(notification.customerId, customerId), eq(notification.key, key)));
+
+  it('phone change: old phone kept, other sessions live, code unused; the retry changes it once', async () => {
+    const me = await login(t);
+    t.clock.advance(SMS_RESEND_SECONDS * 1000);
+    const otherDevice = await login(t, { phone: me.phone });
+    expect(otherDevice.customerId).toBe(me.customerId);
+    const fresh = uniquePhone();
+    const sent = await requestSmsCode(t, {
+      phone: fresh,
+      url: '/api/customer/customer/send_sms_code/',
+      headers: me.auth,
+    });
+    const change = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/customer/customer/change_phone_number/',
+        headers: me.auth,
+        payload: { area_code: '86', phone: fresh, ...sent },
+      });
+    const undo = await refuseNotifications(
+      t,
+      `NEW.customer_id = ${me.customerId} AND NEW.key = 'phone_changed'`,
+    );
+    try {
+      expect((await change()).statusCode).toBe(500);
+      expect(await info(me)).toMatchObject({ phone: me.phone });
+      expect((await info(otherDevice)).phone).toBe(me.phone);
+      const live = await t.ctx.db.db
+        .select()
+        .from(refreshToken)
+        .where(eq(refreshToken.customerId, me.customerId));
+      expect(live.every((r) => r.revokedAt === null)).toBe(true);
+      expect(await notesOf(me.customerId, 'phone_changed')).toHaveLength(0);
+    } finally {
+      await undo();
+    }
+    // The same code still works: the failed attempt was rolled back with everything else.
+    const r = await change();
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ id: me.customerId, phone: fresh });
+    expect(
+      (await t.app.inject({ url: '/api/customer/customer/info/', headers: otherDevice.auth })).statusCode,
+    ).toBe(401);
+    expect(await notesOf(me.customerId, 'phone_changed')).toHaveLength(1);
+  });
+
+  it('e-mail binding: no e-mail bound, the code unused; the retry binds it once', async () => {
+    const me = await login(t);
+    const sent = await edit(me, { email: 'atomic@example.com' });
+    expect(sent.statusCode).toBe(200);
+    const code = sent.json().email_code as string;
+    const undo = await refuseNotifications(
+      t,
+      `NEW.customer_id = ${me.customerId} AND NEW.key = 'email_bound'`,
+    );
+    try {
+      const r = await edit(me, { email: 'atomic@example.com', email_code: code, timezone: 'Asia/Shanghai' });
+      expect(r.statusCode).toBe(500);
+      expect(await info(me)).toMatchObject({ email: null, timezone: null });
+      expect(await notesOf(me.customerId, 'email_bound')).toHaveLength(0);
+    } finally {
+      await undo();
+    }
+    const bound = await edit(me, { email: 'atomic@example.com', email_code: code });
+    expect(bound.statusCode, bound.body).toBe(200);
+    expect(bound.json().customer.email).toBe('atomic@example.com');
+    expect(await notesOf(me.customerId, 'email_bound')).toHaveLength(1);
+  });
+
+  it('a wrong code is still counted (its transaction commits) and answered 400', async () => {
+    const me = await login(t);
+    const sent = await edit(me, { email: 'counted@example.com' });
+    const code = sent.json().email_code as string;
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const r = await edit(me, { email: 'counted@example.com', email_code: wrong });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().code).toBe('sms_code_invalid');
+    const [row] = await t.ctx.db.db.select().from(emailCode).where(eq(emailCode.customerId, me.customerId));
+    expect(row!.attempts).toBe(1);
+    expect(await info(me)).toMatchObject({ email: null });
   });
 });
 

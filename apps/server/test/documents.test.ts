@@ -402,7 +402,47 @@ describe('documents: writing help, templates, preview, service choice', () => {
     expect(r.json()).toEqual({ msg: okMsg('en', 'service_choice_saved'), first: 'translation' });
     const rows = await t.ctx.db.db.select().from(caseDocument);
     expect(rows.find((x) => x.caseId === both.caseId)?.serviceFirst).toBe('translation');
-    // The stored choice does not make an empty document the current version.
-    expect((await onCase(t, both)('GET', doc(both))).json().version).toBe(0);
+    // The stored choice does not make an empty document the current version; the GET answers it.
+    const stored = (await onCase(t, both)('GET', doc(both))).json();
+    expect(stored).toMatchObject({ version: 0, service_first: 'translation' });
+    expect((await onCase(t, plain)('GET', doc(plain))).json().service_first).toBeNull();
+  });
+
+  it('submitting the petition letter with both services bought needs the service order first', async () => {
+    const submit = (o: Owner, lang: 'en' | 'zh' = 'en') =>
+      onCase(t, o)('POST', 'submit_stage/', { stage: 'petition' }, lang);
+    const both = await owner(t, 'USA_EB1A', ['REVIEW', 'TRANSLATION']);
+    expect((await save(both, letterDoc(txt('Dear Officer,')), 0)).statusCode).toBe(200);
+    expect((await onCase(t, both)('GET', doc(both))).json().service_first).toBeNull();
+    for (const lang of ['en', 'zh'] as const) {
+      expectError(await submit(both, lang), 409, 'service_choice_required', lang);
+    }
+    // Nothing was recorded: the stage is complete, not submitted.
+    const before = (await onCase(t, both)('GET', '')).json() as { stages: { key: string; status: string }[] };
+    expect(before.stages.find((x) => x.key === 'petition')?.status).toBe('complete');
+    const chosen = await onCase(t, both)('PUT', 'documents/petition_letter/service_choice/', {
+      first: 'review',
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect((await onCase(t, both)('GET', doc(both))).json()).toMatchObject({
+      version: 1,
+      service_first: 'review',
+    });
+    const done = await submit(both);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().case.stages.find((x: { key: string }) => x.key === 'petition').status).toBe(
+      'submitted',
+    );
+
+    // One of the two services only (or none): nothing to choose, the letter is submitted at once.
+    for (const services of [['REVIEW'], ['TRANSLATION'], []] as const) {
+      const o = await owner(t, 'USA_EB1A', [...services]);
+      expect((await save(o, letterDoc(txt('Dear Officer,')), 0)).statusCode).toBe(200);
+      const r = await submit(o);
+      expect(r.statusCode, `${services.join('+')}: ${r.body}`).toBe(200);
+    }
+    // An incomplete letter is refused as incomplete first (there is nothing to submit yet).
+    const empty = await owner(t, 'USA_EB1A', ['REVIEW', 'TRANSLATION']);
+    expectError(await submit(empty), 409, 'stage_incomplete', 'en');
   });
 });

@@ -14,6 +14,7 @@ import {
 import { purgeSteps } from '../src/jobs/purge.handler.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { type LoggedIn, login } from './factories.ts';
+import { refuseNotifications } from './notification-faults.ts';
 import { shopHelpers, shopTestConfig } from './shop-factories.ts';
 
 /**
@@ -435,5 +436,80 @@ describe('item 14: an account purge keeps the financial records', () => {
     expect((await s.paymentsOf(open.id)).map((p) => p.amountMinor)).toEqual([59_900]);
     expect((await flagsOf(open.id)).map((f) => f.kind)).toEqual(['customer_erased']);
     expect(await db().select().from(payment).where(eq(payment.orderId, open.id))).toHaveLength(1);
+  });
+});
+
+// Issue 10 item 20: a payment (or a rejection) and the customer's notification are one transaction.
+describe('item 20: a payment outcome is never recorded without its notification', () => {
+  const notesOf = (u: LoggedIn, key: string) =>
+    db()
+      .select()
+      .from(notification)
+      .where(and(eq(notification.customerId, u.customerId), eq(notification.key, key)));
+  const refuse = (u: LoggedIn, key: string) =>
+    refuseNotifications(t, `NEW.customer_id = ${u.customerId} AND NEW.key = '${key}'`);
+
+  it('staff confirmation: nothing recorded when order_paid cannot be written; the same key then pays once', async () => {
+    const { u, o } = await transferOrder();
+    const key = s.newKey();
+    const undo = await refuse(u, 'order_paid');
+    try {
+      expect((await s.confirmTransfer(o.id, {}, { key })).statusCode).toBe(500);
+      expect(await s.paymentsOf(o.id)).toHaveLength(0);
+      expect((await s.orderRow(o.id)).status).toBe('processing');
+      expect(await entitlementsOf(u)).toHaveLength(0);
+    } finally {
+      await undo();
+    }
+    const r = await s.confirmTransfer(o.id, {}, { key });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(ZOrder.parse(r.json()).status).toBe('paid');
+    expect(await s.paymentsOf(o.id)).toHaveLength(1);
+    expect(await notesOf(u, 'order_paid')).toHaveLength(1);
+  });
+
+  it('staff rejection: the order stays awaiting confirmation when transfer_rejected cannot be written', async () => {
+    const { u, o } = await transferOrder();
+    const reject = () =>
+      s.staff('POST', `/api/staff/order/${o.id}/reject_transfer/`, { payload: { reason: 'not received' } });
+    const undo = await refuse(u, 'transfer_rejected');
+    try {
+      expect((await reject()).statusCode).toBe(500);
+      expect((await s.orderRow(o.id)).status).toBe('processing');
+    } finally {
+      await undo();
+    }
+    const r = await reject();
+    expect(r.statusCode, r.body).toBe(200);
+    expect((await s.orderRow(o.id)).status).not.toBe('processing');
+    expect(await notesOf(u, 'transfer_rejected')).toHaveLength(1);
+  });
+
+  it('webhook: the delivery fails (the provider retries) and records nothing; the redelivery pays once', async () => {
+    const u = await login(t);
+    const ids = await s.productIds('USA_EB1A');
+    const o = await s.createOrder(u, [ids.DIY_STANDARD!]);
+    await s.openCheckout(u, o.id);
+    const before = await s.orderRow(o.id);
+    const delivery = s.signSandbox({
+      eventId: `evt_atomic_${o.id}`,
+      orderNo: o.order_no,
+      providerRef: before.providerRef!,
+    });
+    const undo = await refuse(u, 'order_paid');
+    try {
+      expect((await s.deliverSandbox(delivery)).statusCode).toBe(500);
+      expect(await s.paymentsOf(o.id)).toHaveLength(0);
+      expect((await s.orderRow(o.id)).status).toBe(before.status);
+      expect(await entitlementsOf(u)).toHaveLength(0);
+    } finally {
+      await undo();
+    }
+    const r = await s.deliverSandbox(delivery);
+    expect(r.statusCode, r.body).toBe(200);
+    expect((await s.orderRow(o.id)).status).toBe('paid');
+    expect(await s.paymentsOf(o.id)).toHaveLength(1);
+    expect(await notesOf(u, 'order_paid')).toHaveLength(1);
+    expect((await entitlementsOf(u)).map((e) => e.service)).toEqual(['DIY_STANDARD']);
   });
 });

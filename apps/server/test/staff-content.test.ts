@@ -3,13 +3,21 @@
  * from a future date, never rewriting history; audited), the catalogue list for staff, and the customer's
  * per-project guidance zips and instruction PDFs.
  */
-import { FEE_SCHEDULE, ZStaffFeeRows, ZStaticFile } from '@dossier/contract';
+import {
+  FEE_SCHEDULE,
+  FEE_TABLE_CHECKED,
+  type TCaseSummary,
+  ZCaseSummary,
+  ZFeeScheduleView,
+  ZStaffFeeRows,
+  ZStaticFile,
+} from '@dossier/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { staffAudit } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-import { accountsTestConfig, injectAs } from './factories.ts';
+import { accountsTestConfig, injectAs, login, openCase } from './factories.ts';
 import { newStaff, type StaffLogin } from './staff-factories.ts';
 
 let t: TestApp;
@@ -63,7 +71,8 @@ describe('fee table rows', () => {
     });
     expect(notADay.statusCode).toBe(400);
 
-    const from = dayAfter(40 + Math.floor(Math.random() * 10_000));
+    // Far ahead (2108–2135): other suites sharing the run's PostgreSQL database never reach it.
+    const from = dayAfter(30_000 + Math.floor(Math.random() * 10_000));
     const added = await call(editor, 'POST', '/api/staff/fee/', { key: 'i907', from, cents: 310_000 });
     expect(added.statusCode, added.body).toBe(200);
     const rows = ZStaffFeeRows.parse(added.json()).filter((r) => r.key === 'i907');
@@ -87,6 +96,47 @@ describe('fee table rows', () => {
       cents: 1,
     });
     expect([refused.statusCode, refused.json().code]).toEqual([403, 'staff_forbidden']);
+  });
+
+  it('a staff row is what customers are shown and charged from its date: case fees, payments, the public table', async () => {
+    const { user, c } = await openCase(t, 'USA_EB1A', { premium_processing: true });
+    const i140Of = (s: TCaseSummary) => s.fees.lines.find((l) => l.key === 'i140')!.amount_cents;
+    expect(i140Of(c)).toBe(71_500);
+    // A far date no other suite's clock reaches (they share the run's PostgreSQL database).
+    const from = dayAfter(40_000 + Math.floor(Math.random() * 5_000));
+    const added = await call(editor, 'POST', '/api/staff/fee/', { key: 'i140', from, cents: 99_900 });
+    expect(added.statusCode, added.body).toBe(200);
+
+    const table = ZFeeScheduleView.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/customer/project/fee_schedule/' })).json(),
+    );
+    expect(table.schedule.i140.at(-1)).toEqual({ from, cents: 99_900 });
+    // A row announced for a later date does not date today's amounts.
+    expect(table.checked).toBe(FEE_TABLE_CHECKED);
+    const addedOn = dayAfter(0);
+    // Before its date nothing changes for the customer…
+    const before = ZCaseSummary.parse(
+      (await injectAs(t, 'GET', `/api/customer/case/${c.id}/`, { user })).json(),
+    );
+    expect(i140Of(before)).toBe(71_500);
+
+    // …from its date the I-140 line, the total and the I-140 payment carry the new amount.
+    const now = t.clock.now();
+    try {
+      t.clock.set(new Date(`${from}T12:00:00Z`));
+      const again = await login(t, { phone: user.phone });
+      const r = await injectAs(t, 'GET', `/api/customer/case/${c.id}/`, { user: again });
+      expect(r.statusCode, r.body).toBe(200);
+      const later = ZCaseSummary.parse(r.json());
+      expect(i140Of(later)).toBe(99_900);
+      // In force now: the amounts were last checked the day staff added the row.
+      expect(later.fees.checked).toBe(addedOn);
+      expect(later.fees.total_cents).toBe(later.fees.lines.reduce((sum, l) => sum + l.amount_cents, 0));
+      expect(later.fees.payments.find((p) => p.for_form === 'I-140')!.amount_cents).toBe(99_900);
+      expect(later.fees.premium_fee_cents).toBe(later.fees.lines.find((l) => l.key === 'i907')!.amount_cents);
+    } finally {
+      t.clock.set(now);
+    }
   });
 });
 

@@ -19,7 +19,7 @@ import { moveTask, TASK_TRANSITIONS, type TaskEvent } from '../src/modules/tasks
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { errMsg, evidenceCalls, expectError, type Owner, onCase } from './evidence-helpers.ts';
 import { injectAs, login } from './factories.ts';
-import { shopTestConfig } from './shop-factories.ts';
+import { shopHelpers, shopTestConfig } from './shop-factories.ts';
 import { newStaff, type StaffLogin } from './staff-factories.ts';
 import { storedUpload, taskCalls, taskOwner, uploadRow, zipContents } from './task-helpers.ts';
 import { samplePdf, startUploadApp, stopUploadApp } from './upload-helpers.ts';
@@ -531,5 +531,32 @@ describe('staff authorisation of the queue', () => {
     expect([mine.statusCode, none.statusCode]).toEqual([404, 404]);
     expect(mine.json()).toEqual(none.json());
     expect((await api.asCustomer({ ...o, user: someone }, 'GET', '/api/customer/task/')).json()).toEqual([]);
+  });
+});
+
+describe("a refund ends the order's tasks", () => {
+  it('a claimed review leaves the queue, its result is refused, the customer sees it cancelled', async () => {
+    const { o } = await preparedCase();
+    const { review } = await api.tasksOf(o);
+    expect((await api.submit(o, review.id, ['petition'])).statusCode).toBe(200);
+    const reviewer = await newStaff(t, 'reviewer');
+    expect((await api.claim(reviewer, review.id)).statusCode).toBe(200);
+
+    const shop = shopHelpers(() => t);
+    const orders = (await injectAs(t, 'GET', '/api/customer/order/?page=1&size=5', { user: o.user })).json();
+    const orderId = orders.results[0].id as number;
+    const refunded = await shop.staff('POST', `/api/staff/order/${orderId}/refund/`, {
+      payload: { reason: 'changed plans' },
+      headers: { 'Idempotency-Key': shop.newKey() },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().status).toBe('refunded');
+
+    expect((await api.tasksOf(o)).review.status).toBe('cancelled');
+    const queue = await api.asStaff(reviewer, 'GET', '/api/staff/task/?service=REVIEW&size=100');
+    expect(queue.json().results.some((x: { id: number }) => x.id === review.id)).toBe(false);
+    expectError(await api.result(reviewer, review.id, { comments: 'Late comments' }), 409, 'task_state');
+    // The customer cannot submit it again: the service ended with the refund.
+    expect((await api.submit(o, review.id, ['petition'])).statusCode).toBe(403);
   });
 });

@@ -46,6 +46,18 @@ describe('one profile, many items', () => {
   });
 });
 
+describe('a typed future birth date (decision 0017: no silent loss of input)', () => {
+  it('is kept as typed and refused in the browser with the reason, as the server would', () => {
+    const values = withAnswer(i140, {}, [], 'p3.3', '2030-01-15');
+    expect(values['p3.3']).toBe('2030-01-15');
+    const issue = browserIssues(i140, values, [], opts).find((i) => i.itemId === 'p3.3');
+    expect(issue?.code).toBe('date_in_future');
+    expect(issue?.message).toBeTruthy();
+    const today = withAnswer(i140, {}, [], 'p3.3', opts.today);
+    expect(browserIssues(i140, today, [], opts).some((i) => i.itemId === 'p3.3')).toBe(false);
+  });
+});
+
 describe('the wizard over the definitions', () => {
   it('steps through the attorney box and the 11 parts of the I-140', () => {
     expect(visibleParts(i140, {}).map((p) => p.number)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);

@@ -78,6 +78,10 @@ export const ZCaseFees = z.object({
   payments: z.array(ZPaymentDue),
   /** From this date cheques are refused: card (G-1450) or ACH (G-1650) only. */
   electronic_payment_only_from: z.string(),
+  /** The I-907 fee on `date`, shown beside the premium-processing switch before it is chosen. */
+  premium_fee_cents: z.number().int().nullable(),
+  /** The NVC immigrant visa fee per person on `date` (consular processing, later), for information. */
+  nvc_cents: z.number().int().nullable(),
 });
 export type TCaseFees = z.infer<typeof ZCaseFees>;
 

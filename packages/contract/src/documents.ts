@@ -24,6 +24,8 @@ import { ZLetterDocument } from './document.ts';
  *   GET  /api/customer/case/{id}/documents/{kind}/outline/                ZDocumentOutline
  *   GET  /api/customer/case/{id}/documents/{kind}/preview.pdf             application/pdf (the stored version)
  *   PUT  /api/customer/case/{id}/documents/{kind}/service_choice/         ZServiceChoiceRequest → ZServiceChoice
+ *        (the stored choice is the GET's `service_first`; `POST …/case/{id}/submit_stage/` {stage: 'petition'}
+ *        answers 409 service_choice_required while both services are held and none is stored)
  */
 
 export const DOCUMENT_KINDS = ['us_plan', 'petition_letter'] as const;
@@ -73,6 +75,10 @@ export type TReferenceLabel = z.infer<typeof ZReferenceLabel>;
 export const ZNumbering = z.record(z.string(), ZReferenceLabel);
 export type TNumbering = z.infer<typeof ZNumbering>;
 
+/** Item 7: which bought service runs first when both review and translation are bought. */
+export const ZServiceFirst = z.enum(['review', 'translation']);
+export type ServiceFirst = z.infer<typeof ZServiceFirst>;
+
 export const ZDocument = z.object({
   kind: ZDocumentKind,
   /** 0 for a document never saved (content is then an empty doc). */
@@ -80,6 +86,11 @@ export const ZDocument = z.object({
   content: ZLetterDocument,
   updated_at: z.string().nullable(),
   numbering: ZNumbering,
+  /**
+   * Item 7: the stored service order ("Please choose service used"), null when none was chosen. Submitting the
+   * petition stage with both review and translation bought needs one (409 service_choice_required).
+   */
+  service_first: ZServiceFirst.nullable(),
 });
 export type TDocument = z.infer<typeof ZDocument>;
 
@@ -179,8 +190,6 @@ export const ZDocumentOutline = z.object({
 });
 export type TDocumentOutline = z.infer<typeof ZDocumentOutline>;
 
-/** Item 7: which bought service runs first when both review and translation are bought. */
-export const ZServiceFirst = z.enum(['review', 'translation']);
 export const ZServiceChoiceRequest = z.object({ first: ZServiceFirst });
 export type TServiceChoiceRequest = z.infer<typeof ZServiceChoiceRequest>;
 export const ZServiceChoice = z.object({ msg: z.string(), first: ZServiceFirst });
@@ -200,4 +209,6 @@ export const DocumentErrorCode = {
   importUnreadable: 'docx_unreadable',
   /** The service choice needs both review and translation bought. */
   serviceChoiceUnavailable: 'service_choice_unavailable',
+  /** Submitting the petition stage with both review and translation bought and no service order stored. */
+  serviceChoiceRequired: 'service_choice_required',
 } as const;

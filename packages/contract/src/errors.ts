@@ -7,6 +7,11 @@ import { z } from 'zod';
 export const ZErrorResponse = z.object({
   code: z.string(),
   msg: z.string(),
+  /**
+   * Where the refusal is, when the server knows (`validation`, `invalid_characters`): `body.topic`,
+   * `body.appointment.date`, `querystring.size`. A form shows the refusal under that field (decision 0017).
+   */
+  field: z.string().optional(),
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 

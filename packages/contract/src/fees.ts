@@ -20,7 +20,10 @@ export const FEE_KEYS = [
 ] as const;
 export type FeeKey = (typeof FEE_KEYS)[number];
 
-export const FEE_SCHEDULE: Record<FeeKey, readonly DatedAmount[]> = {
+/** Every fee's amounts by date, oldest first. */
+export type FeeSchedule = Record<FeeKey, readonly DatedAmount[]>;
+
+export const FEE_SCHEDULE: FeeSchedule = {
   /** Form I-140 filing fee: $700 (2016 rule), $715 from 2024-04-01 (final rule of 2024-01-31). */
   i140: [
     { from: '2016-12-23', cents: 70_000 },
@@ -57,12 +60,29 @@ export const FILING_RULES = {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * The shipped table with the amounts staff added in the console (each from a future date, decision 0035):
+ * a staff row on a date the table already has is ignored, the rest are merged in date order.
+ */
+export function withFeeRows(
+  base: FeeSchedule,
+  rows: readonly { key: FeeKey; from: string; cents: number }[],
+): FeeSchedule {
+  const out = Object.fromEntries(FEE_KEYS.map((k) => [k, [...base[k]]])) as Record<FeeKey, DatedAmount[]>;
+  for (const r of rows) {
+    if (!out[r.key] || out[r.key].some((s) => s.from === r.from)) continue;
+    out[r.key].push({ from: r.from, cents: r.cents });
+  }
+  for (const k of FEE_KEYS) out[k].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  return out;
+}
+
 /** The amount of `key` for a filing postmarked on `date` (YYYY-MM-DD), or null before the fee existed. */
-export function feeOn(key: FeeKey, date: string): number | null {
+export function feeOn(key: FeeKey, date: string, schedule: FeeSchedule = FEE_SCHEDULE): number | null {
   if (!ISO_DATE.test(date)) throw new RangeError(`feeOn: expected YYYY-MM-DD, got ${JSON.stringify(date)}`);
   let amount: number | null = null;
   // ISO dates compare correctly as strings.
-  for (const step of FEE_SCHEDULE[key]) if (step.from <= date) amount = step.cents;
+  for (const step of schedule[key]) if (step.from <= date) amount = step.cents;
   return amount;
 }
 
@@ -87,10 +107,12 @@ export function selfPetitionFees(opts: {
   category: PetitionCategory;
   date: string;
   premium: boolean;
+  /** The shipped table unless told otherwise (the server passes the one with staff rows). */
+  schedule?: FeeSchedule;
 }): FilingFees {
   const lines: FeeLine[] = [];
   const add = (key: FeeKey, separatePayment: boolean) => {
-    const cents = feeOn(key, opts.date);
+    const cents = feeOn(key, opts.date, opts.schedule);
     if (cents !== null) lines.push({ key, cents, separatePayment });
   };
   add('i140', false);

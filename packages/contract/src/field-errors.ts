@@ -1,6 +1,8 @@
 import { AccountErrorCode as A } from './accounts.ts';
 import { AssessmentErrorCode } from './assessment.ts';
+import { ConsultationErrorCode } from './consultation.ts';
 import { ContactErrorCode as C } from './contact.ts';
+import { ErrorCode } from './error-codes.ts';
 import { QaErrorCode } from './qa.ts';
 import { ShopErrorCode } from './shop.ts';
 
@@ -11,6 +13,16 @@ import { ShopErrorCode } from './shop.ts';
  */
 export type FieldName = string | readonly (string | number)[];
 export type FieldErrorMap = Readonly<Record<string, FieldName>>;
+
+/**
+ * Refusals that carry the field they are about in the answer's `field` (`body.topic`, `body.appointment.date`):
+ * a schema refusal and unstorable characters. A form shows them under that field when it has it (the form's
+ * own field names are the request's), and they are toasted otherwise (web `showFieldError`).
+ */
+export const FIELD_PATH_CODES: readonly string[] = [ErrorCode.validation, ErrorCode.invalidCharacters];
+
+/** The codes a call passes as `inlineCodes` when its form shows them with `showFieldError`: its table's, plus those. */
+export const inlineCodesOf = (map: FieldErrorMap): string[] => [...Object.keys(map), ...FIELD_PATH_CODES];
 
 /** A wrong, expired, used-up or unrequested SMS (or e-mail) code: the code field. */
 const codeErrors = (field: FieldName) =>
@@ -80,3 +92,10 @@ export const PROMO_FIELD_ERRORS: FieldErrorMap = {
 /** A Q&A question (POST /customer/qa/) and a suggestion (POST /customer/advice/). */
 export const QUESTION_FIELD_ERRORS: FieldErrorMap = { [QaErrorCode.blank]: 'question' };
 export const ADVICE_FIELD_ERRORS: FieldErrorMap = { [QaErrorCode.blank]: 'content' };
+
+/** Booking a consultation (PATCH /customer/consultation/{id}/book/): a time already past today, an unreal date. */
+export const CONSULTATION_FIELD_ERRORS: FieldErrorMap = {
+  [ConsultationErrorCode.timePast]: 'time',
+  [ConsultationErrorCode.timeInvalid]: 'date',
+  [A.timezoneUnknown]: 'timezone',
+};

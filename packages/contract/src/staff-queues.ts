@@ -217,6 +217,16 @@ export const ZStaffFeeRowRequest = z.object({
   cents: z.number().int().positive().max(100_000_000),
 });
 
+/**
+ * GET /api/customer/project/fee_schedule/ — the government fee table in force: the shipped amounts and those
+ * staff added, per fee oldest first, and the date they were last checked.
+ */
+export const ZFeeScheduleView = z.object({
+  checked: z.string(),
+  schedule: z.record(ZFeeKey, z.array(z.object({ from: z.string(), cents: z.number().int() }))),
+});
+export type TFeeScheduleView = z.infer<typeof ZFeeScheduleView>;
+
 /** GET /api/customer/project/guidance_zip_files/, …/instruction_pdf_files/ */
 export const ZProjectFilesQuery = z.object({ project_code: ZProjectCode.optional() });
 

@@ -1,11 +1,18 @@
 import type { TLetterDocument } from '@dossier/contract';
 import { renderLetter } from './letter/render-letter.ts';
+import { generateSampleLetter, sampleResolver } from './letter/sample-letter.ts';
+
+/** Sections of the sample letter the warm-up renders (~1 page each: every node type, zh and en text). */
+const WARM_UP_SECTIONS = 4;
 
 /**
  * Loads what every PDF build needs once per process — the CJK font files and their metrics, the harfbuzz
- * WebAssembly module, the document schema — by rendering a one-page bilingual letter, so the first packet a
- * user asks for is not the one that pays for it. For the worker that builds packets to call when it starts
- * taking those jobs (~180 MB of RSS, so not at every start; decision 0005).
+ * WebAssembly module, the document schema — and lets V8 optimise the layout, pagination and PDF-writing code,
+ * by rendering a one-page bilingual letter and then a few pages of the sample petition letter (headings, lists,
+ * tables, quotes, footnotes, references). Without the second render the first long preview after start still
+ * paid ~1 s more than the next one (the code was warm only for a paragraph; `npm run bench:preview`).
+ * Called by the API role once it listens (main.ts, off the request path: the petition letter's preview; ~180 MB
+ * of RSS for the fonts, decisions 0005, 0022) and by the bench scripts; a worker-only process does not call it.
  */
 export async function warmUpPdfEngine(): Promise<number> {
   const t0 = performance.now();
@@ -29,6 +36,15 @@ export async function warmUpPdfEngine(): Promise<number> {
     locale: 'zh',
     pageNumbers: true,
     resolveReference: () => ({ label: 'Exhibit 1' }),
+  });
+  const sample = generateSampleLetter({ sections: WARM_UP_SECTIONS });
+  await renderLetter({
+    doc: sample.doc,
+    validated: true,
+    locale: 'en',
+    pageNumbers: true,
+    title: 'Warm-up',
+    resolveReference: sampleResolver(sample, 'en'),
   });
   return performance.now() - t0;
 }

@@ -60,7 +60,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const path =
         first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || issuePath?.map(String).join('.');
       const field = path ? `${where}.${path}` : where;
-      return send(reply, 400, ErrorCode.validation, req.t('errors:validation', { field }));
+      // `field` also goes in the body (as invalid_characters does), so a form can show the refusal under the
+      // field it is about (decision 0017): `body.topic`, `body.appointment.date`, `querystring.size`.
+      return send(reply, 400, ErrorCode.validation, req.t('errors:validation', { field }), { field });
     }
     if (isDependencyUnavailable(err)) {
       // The database (or another dependency) refused or did not answer in time: nothing the caller did wrong.

@@ -8,8 +8,19 @@ import { AppError } from './errors.ts';
  * route-level hook or schema runs — a database error would otherwise answer 500 (issue 10, item 16).
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching NUL is the point.
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNSTORABLE_ALL = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const UNSTORABLE = new RegExp(UNSTORABLE_ALL.source);
 const MAX_DEPTH = 64;
+
+/**
+ * A copy of flat request values (path parameters, query) that PostgreSQL can store: every unstorable
+ * character becomes U+FFFD. For records of refused input, such as a staff call's audit row.
+ */
+export function storableCopy(value: unknown): unknown {
+  const clean = (v: unknown) => (typeof v === 'string' ? v.replace(UNSTORABLE_ALL, '\uFFFD') : v);
+  if (value === null || typeof value !== 'object') return clean(value);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [clean(k), clean(v)]));
+}
 
 /** The dotted path of the first unstorable string (or key) in a parsed value; null when there is none. */
 export function findUnstorable(value: unknown, path = '', depth = 0): string | null {

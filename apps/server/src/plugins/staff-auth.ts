@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { recordAudit, type StaffActor } from '../modules/staff/audit.service.ts';
 import { type LiveStaffSession, resolveStaffSession } from '../modules/staff/sessions.service.ts';
 import { AppError, errorOf } from './errors.ts';
+import { storableCopy } from './input-guard.ts';
 
 /**
  * Staff authorisation (decision 0020). Every route under /api/staff/ declares who may call it in its
@@ -91,7 +92,8 @@ export function registerStaffAuth(app: FastifyInstance, ctx: AppContext): void {
         action: `${req.method} ${url}`,
         targetType: 'request',
         targetId: req.url.slice(0, 300),
-        detail: { status: reply.statusCode, params: req.params ?? null },
+        // A refused call's parameters may hold what jsonb cannot store (issue 10, item 16).
+        detail: { status: reply.statusCode, params: storableCopy(req.params ?? null) },
       });
     } catch (err) {
       req.log.error({ err }, 'staff audit row not written');

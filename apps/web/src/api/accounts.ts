@@ -3,6 +3,7 @@ import {
   CAPTCHA_FIELD_ERRORS,
   CHANGE_PHONE_FIELD_ERRORS,
   EMAIL_FIELD_ERRORS,
+  inlineCodesOf,
   LOGIN_FIELD_ERRORS,
   ZCaptchaResponse,
   ZCount,
@@ -41,7 +42,7 @@ export const authApi = {
   async login(body: PhoneTarget & SmsProof): Promise<LoginAnswer> {
     const answer = await api.post('/auth/customer/login_register/', { ...body, agreement: true } as const, {
       schema: ZLoginRegisterResponse,
-      inlineCodes: Object.keys(LOGIN_FIELD_ERRORS),
+      inlineCodes: inlineCodesOf(LOGIN_FIELD_ERRORS),
     });
     const { customer, restored: _restored, ...tokens } = answer;
     session.start(tokens, customer);
@@ -74,7 +75,7 @@ export const customerApi = {
   /** The new phone (area code and number) logs in from now on; the server ends every other session. */
   async changePhone(body: PhoneTarget & SmsProof): Promise<TCustomer | undefined> {
     const answer = await api.post('/customer/customer/change_phone_number/', body, {
-      inlineCodes: Object.keys(CHANGE_PHONE_FIELD_ERRORS),
+      inlineCodes: inlineCodesOf(CHANGE_PHONE_FIELD_ERRORS),
     });
     const parsed = ZCustomer.safeParse(answer);
     const customer = parsed.success ? parsed.data : undefined;
@@ -84,7 +85,7 @@ export const customerApi = {
   edit: (body: { email?: string | null; email_code?: string; timezone?: string }) =>
     api.patch('/customer/customer/edit/', body, {
       schema: ZCustomerEditResponse,
-      inlineCodes: body.email ? Object.keys(EMAIL_FIELD_ERRORS) : undefined,
+      inlineCodes: body.email ? inlineCodesOf(EMAIL_FIELD_ERRORS) : undefined,
     }),
   /** Schedules the deletion; the server ends every session at once, so the screen logs out right after. */
   deleteAccount: () => api.delete('/customer/customer/delete_account/', { schema: ZDeleteAccountResponse }),

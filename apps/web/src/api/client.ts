@@ -173,6 +173,19 @@ function sessionExpiredError(): ApiError {
   return new ApiError(401, CLIENT_ERROR_CODE.sessionExpired, i18next.t('account:session.expired'));
 }
 
+/** Refusals thrown without a toast because the caller said its form shows them (`inlineCodes`). */
+const untoasted = new WeakSet<ApiError>();
+
+/**
+ * Toasts a refusal the client threw without a toast (one of the call's `inlineCodes`) when the screen could not
+ * show it on a field after all (decision 0017: a `validation` about a field the form does not have). A refusal
+ * that was toasted already is not shown twice.
+ */
+export function toastUnshown(error: ApiError): void {
+  if (!untoasted.delete(error)) return;
+  notifyError(error.message);
+}
+
 function fail(error: ApiError): never {
   notifyError(error.message);
   throw error;
@@ -220,7 +233,10 @@ export async function request<T>(method: Method, path: string, options: RequestO
   const { query, body, signal, schema, headers: extraHeaders, inlineCodes, bearer } = options;
   /** A refusal the screen shows on a field is thrown without a toast. */
   const refuse = (error: ApiError): never => {
-    if (inlineCodes?.includes(error.code)) throw error;
+    if (inlineCodes?.includes(error.code)) {
+      untoasted.add(error);
+      throw error;
+    }
     return fail(error);
   };
   const controller = new AbortController();

@@ -1,5 +1,10 @@
 import type { TContactRequest } from '@dossier/contract';
-import { CONTACT_FIELD_ERRORS, IDEMPOTENCY_KEY_HEADER, ZContactResponse } from '@dossier/contract';
+import {
+  CONTACT_FIELD_ERRORS,
+  IDEMPOTENCY_KEY_HEADER,
+  inlineCodesOf,
+  ZContactResponse,
+} from '@dossier/contract';
 import { api } from './client.ts';
 
 /**
@@ -12,7 +17,7 @@ export const contactApi = {
       schema: ZContactResponse,
       headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
       // Shown under the appointment form's fields (decision 0017).
-      inlineCodes: Object.keys(CONTACT_FIELD_ERRORS),
+      inlineCodes: inlineCodesOf(CONTACT_FIELD_ERRORS),
     }),
 };
 

@@ -1,6 +1,7 @@
 import type { TAdviceRequest, TAskQuestionRequest } from '@dossier/contract';
 import {
   ADVICE_FIELD_ERRORS,
+  inlineCodesOf,
   QUESTION_FIELD_ERRORS,
   ZAdviceResponse,
   ZAskQuestionResponse,
@@ -37,11 +38,11 @@ export const qaApi = {
   ask: (body: TAskQuestionRequest) =>
     api.post('/customer/qa/', body, {
       schema: ZAskQuestionResponse,
-      inlineCodes: Object.keys(QUESTION_FIELD_ERRORS),
+      inlineCodes: inlineCodesOf(QUESTION_FIELD_ERRORS),
     }),
   advise: (body: TAdviceRequest) =>
     api.post('/customer/advice/', body, {
       schema: ZAdviceResponse,
-      inlineCodes: Object.keys(ADVICE_FIELD_ERRORS),
+      inlineCodes: inlineCodesOf(ADVICE_FIELD_ERRORS),
     }),
 };

@@ -3,6 +3,7 @@ import {
   PROMO_FIELD_ERRORS,
   ZAreaProjects,
   ZBoughtProjectServices,
+  ZFeeScheduleView,
   ZMyRights,
   ZOrder,
   ZOrderActionResponse,
@@ -28,6 +29,9 @@ export const shopApi = {
     api.get('/customer/project/area_projects/', { signal, schema: ZAreaProjects }),
   products: (projectCode: ProjectCode, signal?: AbortSignal) =>
     api.get('/customer/product/', { signal, query: { project_code: projectCode }, schema: ZProductList }),
+  /** The government fee table in force: shipped amounts and those staff added (the promotion page). */
+  feeSchedule: (signal?: AbortSignal) =>
+    api.get('/customer/project/fee_schedule/', { signal, schema: ZFeeScheduleView }),
   /** The promo codes on offer now (the promotion page). */
   promotions: (signal?: AbortSignal) => api.get('/customer/promotion/', { signal, schema: ZPromotionList }),
   /** With a promo code its refusal is shown under the code's input (quote-panel.tsx), not toasted. */

@@ -7,6 +7,7 @@ import type {
   TSaveImmigrationDataRequest,
 } from '@dossier/contract';
 import {
+  DocumentErrorCode,
   WorkbenchErrorCode,
   ZCasePreferences,
   ZCaseSummary,
@@ -43,8 +44,13 @@ export const caseApi = {
     api.patch(`/customer/case/${id}/settings/`, body, { schema: ZCaseSummary }),
   preferences: (id: number, body: TCasePreferences) =>
     api.patch(`/customer/case/${id}/preferences/`, body, { schema: ZCasePreferences }),
+  /** The petition letter without a service order (both review and translation held) asks for it first. */
   submitStage: (id: number, stage: CaseStage) =>
-    api.post(`/customer/case/${id}/submit_stage/`, { stage }, { schema: ZSubmitStageResponse }),
+    api.post(
+      `/customer/case/${id}/submit_stage/`,
+      { stage },
+      { schema: ZSubmitStageResponse, inlineCodes: [DocumentErrorCode.serviceChoiceRequired] },
+    ),
   profile: (id: number, signal?: AbortSignal) =>
     api.get(`/customer/case/${id}/profile/`, { signal, schema: ZProfile }),
   saveProfile: (id: number, body: { version: number; values: TFormValues }) =>

@@ -12,6 +12,10 @@ export const theme: ThemeConfig = {
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
     colorError: '#cf1322',
+    // Warning and success text (Typography type="warning" / "success") derive from the yellow #faad14 and the
+    // green #52c41a, both about 2:1 on white: antd's darker gold-8 and green-8 steps instead.
+    colorWarningText: '#874d00',
+    colorSuccessText: '#237804',
     // One heading scale for every screen: the page title (h1) is always larger than the sections under it.
     fontSizeHeading1: 32,
     fontSizeHeading2: 24,

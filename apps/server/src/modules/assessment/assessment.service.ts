@@ -107,7 +107,8 @@ export async function updateMyAssessment(
 /**
  * Submits the caller's assessment `id` (spec §4 Free assessment): every required field present, the
  * appointment date not past in its time zone, once per person across US and HK. The partial unique index
- * assessment_one_submit_uq settles concurrent submits: the loser answers 409 like any second submit.
+ * assessment_one_submit_uq settles concurrent submits: the loser answers 409 like any second submit. The
+ * submission and its notification are written in one transaction.
  */
 export async function submitAssessment(
   ctx: AppContext,
@@ -137,23 +138,32 @@ export async function submitAssessment(
   }
 
   const selfCheck = computeSelfCheck(data, now);
-  let updated: Row[];
-  try {
-    updated = await db
-      .update(assessment)
-      .set({ status: 'submitted', selfCheck, submittedAt: now, updatedAt: now, language: opts.locale })
-      .where(and(eq(assessment.id, row.id), eq(assessment.status, 'draft')))
-      .returning();
-  } catch (e) {
-    if (pgCode(e) === '23505') throw alreadySubmitted();
-    throw e;
-  }
-  const [done] = updated;
-  if (!done) throw alreadySubmitted();
-  await notify(ctx, {
-    customerId: opts.customerId,
-    key: 'assessment_submitted',
-    params: { date: appointment.date!, time_range: appointment.time_range! },
+  // The submission and its notification in one transaction: both are written or neither (issue 10 item 20),
+  // so a crash in between cannot leave a booked date nobody was told about, and a retry finds a draft.
+  const done = await db.transaction(async (tx) => {
+    let updated: Row[];
+    try {
+      updated = await tx
+        .update(assessment)
+        .set({ status: 'submitted', selfCheck, submittedAt: now, updatedAt: now, language: opts.locale })
+        .where(and(eq(assessment.id, row.id), eq(assessment.status, 'draft')))
+        .returning();
+    } catch (e) {
+      if (pgCode(e) === '23505') throw alreadySubmitted();
+      throw e;
+    }
+    const [submitted] = updated;
+    if (!submitted) throw alreadySubmitted();
+    await notify(
+      ctx,
+      {
+        customerId: opts.customerId,
+        key: 'assessment_submitted',
+        params: { date: appointment.date!, time_range: appointment.time_range! },
+      },
+      tx,
+    );
+    return submitted;
   });
   return view(done, true);
 }

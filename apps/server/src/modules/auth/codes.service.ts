@@ -153,6 +153,20 @@ export async function sendSmsCode(
 }
 
 /**
+ * A code check run inside the caller's transaction, its refusal answered as a value: the transaction still
+ * commits (the attempt counts) and the caller throws the refusal after it; any other error aborts it.
+ */
+export function refusalOf(check: Promise<void>): Promise<AppError | null> {
+  return check.then(
+    () => null,
+    (err: unknown) => {
+      if (err instanceof AppError) return err;
+      throw err;
+    },
+  );
+}
+
+/**
  * Checks a code against the code its ticket names (same phone, purpose and, for change_phone, customer).
  * Without the ticket nobody can try, and so burn, someone else's code. Wrong codes count per phone and per
  * IP (code-failures.ts). Every check counts as an attempt of that code before comparing, so the

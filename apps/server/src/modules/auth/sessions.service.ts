@@ -8,6 +8,7 @@ import {
 } from '@dossier/contract';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { customer, customerSession, refreshToken } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import {
@@ -50,11 +51,16 @@ function pairOf(
 const refreshExpiry = (issuedAt: Date) => new Date(issuedAt.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
 
 /** A new session (login): its row and first refresh token together. */
-export async function startSession(ctx: AppContext, opts: { customerId: number }): Promise<TTokens> {
+export async function startSession(
+  ctx: AppContext,
+  opts: { customerId: number },
+  /** The login's transaction, when the session belongs with other writes (a nested one is a savepoint). */
+  db: Db = ctx.db.db,
+): Promise<TTokens> {
   const now = ctx.clock.now();
   const sessionId = randomUUID();
   const refresh = newRefreshToken();
-  await ctx.db.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await tx.insert(customerSession).values({ id: sessionId, customerId: opts.customerId, createdAt: now });
     await tx.insert(refreshToken).values({
       customerId: opts.customerId,
@@ -189,9 +195,10 @@ export async function logout(ctx: AppContext, opts: { refreshToken: string }): P
 export async function revokeSessions(
   ctx: AppContext,
   opts: { customerId: number; except?: string },
+  /** The transaction of the change that ends the sessions (a phone change). */
+  db: Db = ctx.db.db,
 ): Promise<void> {
   const now = ctx.clock.now();
-  const db = ctx.db.db;
   await db
     .update(customerSession)
     .set({ revokedAt: now })

@@ -1,7 +1,7 @@
 import {
   type CaseForm,
-  FEE_TABLE_CHECKED,
   FILING_RULES,
+  feeOn,
   type Locale,
   PROJECT_WORKBENCH_PATH,
   type ProjectCode,
@@ -25,7 +25,7 @@ import { caseStages, currentStage, type FilingForm } from './stages.service.ts';
 export function feesOf(cc: CaseContext, paymentForms: TCaseFormSummary | undefined): TCaseFees {
   const f = cc.fees;
   return {
-    checked: FEE_TABLE_CHECKED,
+    checked: cc.feesChecked,
     date: f.date,
     lines: f.lines.map((l) => ({ key: l.key, amount_cents: l.cents, separate_payment: l.separatePayment })),
     total_cents: f.totalCents,
@@ -40,6 +40,8 @@ export function feesOf(cc: CaseContext, paymentForms: TCaseFormSummary | undefin
         pdf_url: null,
       })),
     electronic_payment_only_from: FILING_RULES.electronicPaymentOnlyFrom,
+    premium_fee_cents: feeOn('i907', f.date, cc.feeSchedule),
+    nvc_cents: feeOn('nvcPerPerson', f.date, cc.feeSchedule),
   };
 }
 

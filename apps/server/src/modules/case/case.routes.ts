@@ -129,7 +129,13 @@ export const caseRoutes =
         const { row, projectCode } = await ownedCase(ctx, customerIdOf(req), req.params.id);
         const cc = contextOf(ctx, row, projectCode);
         const forms = await filingStates(ctx, row, cc);
-        await submitStage(ctx, { caseRow: row, cc, forms, stage: req.body.stage });
+        await submitStage(ctx, {
+          caseRow: row,
+          cc,
+          forms,
+          stage: req.body.stage,
+          services: req.workbenchAccess!.services,
+        });
         return {
           msg: req.t('workbench:stage_submitted'),
           next_stage: stageAfter(req.body.stage),

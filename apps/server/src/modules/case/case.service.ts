@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { customerPreference, plan, project, workbenchCase } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { type CaseContext, type Category, caseContext } from '../forms/form-state.ts';
+import { feeSchedule } from '../reference/fee-schedule.service.ts';
 
 export type CaseRow = typeof workbenchCase.$inferSelect;
 
@@ -75,6 +76,7 @@ export async function caseProjectCode(ctx: AppContext, customerId: number, caseI
 export const todayOf = (ctx: AppContext) => ctx.clock.now().toISOString().slice(0, 10);
 
 export function contextOf(ctx: AppContext, row: CaseRow, projectCode: ProjectCode): CaseContext {
+  const fees = feeSchedule(ctx);
   return caseContext({
     category: categoryOf(projectCode),
     profile: (row.profile ?? {}) as FormValues,
@@ -82,6 +84,8 @@ export function contextOf(ctx: AppContext, row: CaseRow, projectCode: ProjectCod
     paymentMethod: row.paymentMethod as PaymentFormNumber,
     today: todayOf(ctx),
     refusedEmailDomains: ctx.config.refusedEmailDomains,
+    feeSchedule: fees.schedule,
+    feesChecked: fees.checked,
   });
 }
 

@@ -13,6 +13,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { stageSubmission } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { assertServiceChoice } from '../documents/documents.service.ts';
 import { petitionStageContent, planStageContent } from '../documents/documents-stage.ts';
 import { evidenceStageContent, lettersStageContent } from '../evidence/evidence-stage.ts';
 import { type CaseContext, type FormState, formsFingerprint } from '../forms/form-state.ts';
@@ -154,7 +155,14 @@ export const stageAfter = (stage: CaseStage): CaseStage | null =>
  */
 export async function submitStage(
   ctx: AppContext,
-  opts: { caseRow: CaseRow; cc: CaseContext; forms: readonly FilingForm[]; stage: CaseStage },
+  opts: {
+    caseRow: CaseRow;
+    cc: CaseContext;
+    forms: readonly FilingForm[];
+    stage: CaseStage;
+    /** The add-ons held (the petition letter needs the service order when both review and translation are). */
+    services?: readonly string[];
+  },
 ): Promise<void> {
   const c = await contentOf(ctx, opts.stage, opts.caseRow, opts.cc, opts.forms);
   if (!c.available || !c.fingerprint) throw notAvailable();
@@ -162,6 +170,8 @@ export async function submitStage(
     throw new AppError(409, E.stageIncomplete, `errors:${E.stageIncomplete}`);
   }
   const caseId = opts.caseRow.id;
+  // Issue 13 item 7: "Please choose service used" before the letter is submitted (409 service_choice_required).
+  if (opts.stage === 'petition') await assertServiceChoice(ctx.db.db, caseId, opts.services ?? []);
   // Serialised per case and stage, so submissions sent together record one row.
   await ctx.db.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stage:${caseId}:${opts.stage}`}))`);

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { agentAppointment, customer, timezone } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { verifySmsCode } from '../auth/codes.service.ts';
+import { refusalOf, verifySmsCode } from '../auth/codes.service.ts';
 import { notify } from '../notification/notification.service.ts';
 import { isKnownAreaCode } from '../reference/reference.service.ts';
 
@@ -93,27 +93,26 @@ export async function submitContact(ctx: AppContext, input: ContactInput): Promi
 
   // One transaction: the code check (its attempt counts even when wrong), the booking and its notification.
   // Submissions with the same key queue on a lock, so a twin sees the first one's booking.
-  const outcome = await db.transaction(async (tx): Promise<{ id: number } | { refused: unknown }> => {
+  const outcome = await db.transaction(async (tx): Promise<{ id: number } | { refused: AppError }> => {
     if (key) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact:${key}`}))`);
       const prior = await findByKey(tx, key, fingerprint);
       if (prior) return prior;
     }
     if (input.customerId === null) {
-      const refused = await verifySmsCode(
-        ctx,
-        {
-          areaCode: area,
-          phone,
-          purpose: 'login',
-          code: input.smsCode ?? '',
-          ticket: input.smsTicket ?? '',
-          ip: input.ip,
-        },
-        tx,
-      ).then(
-        () => null,
-        (err: unknown) => err,
+      const refused = await refusalOf(
+        verifySmsCode(
+          ctx,
+          {
+            areaCode: area,
+            phone,
+            purpose: 'login',
+            code: input.smsCode ?? '',
+            ticket: input.smsTicket ?? '',
+            ip: input.ip,
+          },
+          tx,
+        ),
       );
       if (refused) return { refused };
     }

@@ -11,9 +11,10 @@ import {
 import { translate } from '@dossier/i18n';
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { customer, emailCode, timezone } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { sendSmsCode, verifySmsCode } from '../auth/codes.service.ts';
+import { refusalOf, sendSmsCode, verifySmsCode } from '../auth/codes.service.ts';
 import { revokeSessions } from '../auth/sessions.service.ts';
 import { seal, sixDigitCode, unsealMatches } from '../auth/tokens.ts';
 import { notify } from '../notification/notification.service.ts';
@@ -69,7 +70,8 @@ export async function sendChangePhoneCode(
 
 /**
  * Moves the account to a new phone (area code and number) proven by a code sent to it. The phone is the login
- * identity, so every other session ends: whoever could use the account before must not keep reading it.
+ * identity, so every other session ends: whoever could use the account before must not keep reading it. The
+ * code check, the new phone, the ended sessions and the notification are one transaction (issue 10 item 20).
  */
 export async function changePhoneNumber(
   ctx: AppContext,
@@ -85,29 +87,40 @@ export async function changePhoneNumber(
 ): Promise<TCustomer> {
   await load(ctx, opts.customerId);
   await assertPhoneFree(ctx, opts);
-  await verifySmsCode(ctx, {
-    areaCode: opts.areaCode,
-    phone: opts.phone,
-    purpose: 'change_phone',
-    customerId: opts.customerId,
-    code: opts.smsCode,
-    ticket: opts.smsTicket,
-    ip: opts.ip,
+  const outcome = await ctx.db.db.transaction(async (tx): Promise<{ refused: AppError } | { row: Row }> => {
+    const refused = await refusalOf(
+      verifySmsCode(
+        ctx,
+        {
+          areaCode: opts.areaCode,
+          phone: opts.phone,
+          purpose: 'change_phone',
+          customerId: opts.customerId,
+          code: opts.smsCode,
+          ticket: opts.smsTicket,
+          ip: opts.ip,
+        },
+        tx,
+      ),
+    );
+    if (refused) return { refused };
+    const row = await updateUnique(tx, opts.customerId, { areaCode: opts.areaCode, phone: opts.phone });
+    await revokeSessions(ctx, { customerId: row.id, except: opts.sessionId }, tx);
+    await notify(
+      ctx,
+      { customerId: row.id, key: 'phone_changed', params: { phone: `+${row.areaCode} ${row.phone}` } },
+      tx,
+    );
+    return { row };
   });
-  const row = await updateUnique(ctx, opts.customerId, { areaCode: opts.areaCode, phone: opts.phone });
-  await revokeSessions(ctx, { customerId: row.id, except: opts.sessionId });
-  await notify(ctx, {
-    customerId: row.id,
-    key: 'phone_changed',
-    params: { phone: `+${row.areaCode} ${row.phone}` },
-  });
-  return toCustomer(row);
+  if ('refused' in outcome) throw outcome.refused;
+  return toCustomer(outcome.row);
 }
 
 /** Updates the row; a concurrent taker of the same phone (unique index) answers 409 phone_taken. */
-async function updateUnique(ctx: AppContext, id: number, set: Partial<Row>): Promise<Row> {
+async function updateUnique(db: Db, id: number, set: Partial<Row>): Promise<Row> {
   try {
-    const [row] = await ctx.db.db.update(customer).set(set).where(eq(customer.id, id)).returning();
+    const [row] = await db.update(customer).set(set).where(eq(customer.id, id)).returning();
     if (!row) throw new AppError(401, 'unauthorized');
     return row;
   } catch (e) {
@@ -158,24 +171,44 @@ export async function editCustomer(
     set.timezone = tz.code;
   }
   let sent: string | null = null;
-  let bound = false;
+  let binding: { email: string; code: string } | null = null;
   if (opts.email === null) {
     set.email = null;
     set.emailVerifiedAt = null;
   } else if (opts.email !== undefined) {
     const email = checkEmail(ctx, opts.email);
     if (opts.emailCode === undefined) {
+      // The mail goes out outside any transaction (sendEmailCode stores the code first, removes it on failure).
       sent = await sendEmailCode(ctx, { customerId: current.id, email, locale: opts.locale });
     } else {
-      await verifyEmailCode(ctx, { customerId: current.id, email, code: opts.emailCode });
-      set.email = email;
-      set.emailVerifiedAt = ctx.clock.now();
-      bound = true;
+      binding = { email, code: opts.emailCode };
     }
   }
-  const row = Object.keys(set).length > 0 ? await updateUnique(ctx, current.id, set) : current;
-  if (bound)
-    await notify(ctx, { customerId: row.id, key: 'email_bound', params: { email: row.email ?? '' } });
+  let row = current;
+  if (Object.keys(set).length > 0 || binding) {
+    // The code check, the change and the e-mail-bound notification: one transaction (issue 10 item 20).
+    const outcome = await db.transaction(async (tx): Promise<{ refused: AppError } | { row: Row }> => {
+      if (binding) {
+        const refused = await refusalOf(
+          verifyEmailCode(ctx, { customerId: current.id, email: binding.email, code: binding.code }, tx),
+        );
+        if (refused) return { refused };
+        set.email = binding.email;
+        set.emailVerifiedAt = ctx.clock.now();
+      }
+      const updated = await updateUnique(tx, current.id, set);
+      if (binding) {
+        await notify(
+          ctx,
+          { customerId: updated.id, key: 'email_bound', params: { email: updated.email ?? '' } },
+          tx,
+        );
+      }
+      return { row: updated };
+    });
+    if ('refused' in outcome) throw outcome.refused;
+    row = outcome.row;
+  }
   return {
     customer: toCustomer(row),
     email_verification_sent: sent !== null,
@@ -232,9 +265,13 @@ async function sendEmailCode(
   return code;
 }
 
-async function verifyEmailCode(ctx: AppContext, opts: { customerId: number; email: string; code: string }) {
+async function verifyEmailCode(
+  ctx: AppContext,
+  opts: { customerId: number; email: string; code: string },
+  /** The binding's transaction, which must commit even when the check fails (the attempt counts). */
+  db: Db = ctx.db.db,
+) {
   const now = ctx.clock.now();
-  const db = ctx.db.db;
   const [open] = await db
     .select({ id: emailCode.id })
     .from(emailCode)

@@ -4,6 +4,7 @@ import {
   documentLimitProblem,
   DocumentErrorCode as E,
   REFERENCE_ID_PATTERN,
+  type ServiceFirst,
   type TDocument,
   type TDocumentSaveRequest,
   type TDocumentVersion,
@@ -47,7 +48,30 @@ export async function documentView(db: Db, caseId: number, kind: DocumentKind): 
     content,
     updated_at: row?.updatedAt.toISOString() ?? null,
     numbering: numberingOf(content, await caseTargets(db, caseId)),
+    service_first: serviceFirstOf(row),
   };
+}
+
+const serviceFirstOf = (row: DocumentRow | undefined): ServiceFirst | null =>
+  row?.serviceFirst === 'review' || row?.serviceFirst === 'translation' ? row.serviceFirst : null;
+
+/** Both add-ons whose order the customer chooses (item 7). */
+const bothServices = (services: readonly string[]) =>
+  services.includes('REVIEW') && services.includes('TRANSLATION');
+
+/**
+ * Item 7: submitting the petition letter (the schedule's petition stage) while both review and translation are
+ * held needs the service order chosen first — 409 service_choice_required ("Please choose service used").
+ */
+export async function assertServiceChoice(
+  db: Db,
+  caseId: number,
+  services: readonly string[],
+): Promise<void> {
+  if (!bothServices(services)) return;
+  if (serviceFirstOf(await documentRow(db, caseId, 'petition_letter')) === null) {
+    throw errorOf(409, E.serviceChoiceRequired);
+  }
 }
 
 /** Characters of text (empty-letter check and the history's size hint). */
@@ -251,9 +275,9 @@ export async function setServiceChoice(
   ctx: AppContext,
   s: { caseId: number; services: readonly string[] },
   kind: DocumentKind,
-  first: 'review' | 'translation',
+  first: ServiceFirst,
 ): Promise<void> {
-  if (!s.services.includes('REVIEW') || !s.services.includes('TRANSLATION')) {
+  if (!bothServices(s.services)) {
     throw errorOf(400, E.serviceChoiceUnavailable);
   }
   await ctx.db.db.transaction(async (tx) => {

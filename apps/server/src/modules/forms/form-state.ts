@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import {
   type CaseForm,
-  FEE_TABLE_CHECKED,
+  type FeeSchedule,
   type FilingFees,
   type FormStatus,
   type Locale,
@@ -45,10 +45,18 @@ export interface CaseContext {
   fees: FilingFees;
   payments: PaymentDue[];
   refusedEmailDomains: readonly string[];
+  /** The fee table in force (shipped + staff rows: reference/fee-schedule.service.ts) and its check date. */
+  feeSchedule: FeeSchedule;
+  feesChecked: string;
 }
 
 export function caseContext(opts: Omit<CaseContext, 'fees' | 'payments'>): CaseContext {
-  const fees = selfPetitionFees({ category: opts.category, date: opts.today, premium: opts.premium });
+  const fees = selfPetitionFees({
+    category: opts.category,
+    date: opts.today,
+    premium: opts.premium,
+    schedule: opts.feeSchedule,
+  });
   return { ...opts, fees, payments: paymentsDue(fees) };
 }
 
@@ -80,7 +88,7 @@ export function validationOptions(def: FormDefinition, cc: CaseContext): Validat
     today: cc.today,
     refusedEmailDomains: cc.refusedEmailDomains,
     fixed: caseValuesOf(def, cc.category).fixed,
-    amountsDue: { cents: cc.payments.map((p) => p.cents), checked: FEE_TABLE_CHECKED },
+    amountsDue: { cents: cc.payments.map((p) => p.cents), checked: cc.feesChecked },
   };
 }
 

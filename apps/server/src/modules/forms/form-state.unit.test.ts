@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { FEE_SCHEDULE, FEE_TABLE_CHECKED } from '@dossier/contract';
 import { EB1A_SAMPLE, editionId, getForm, toPdfFields } from '@dossier/forms';
 import { describe, expect, it } from 'vitest';
 import { pdfjsFieldObjects } from '../../../test/pdf-assertions.ts';
@@ -13,6 +14,8 @@ const cc = (over: Partial<Parameters<typeof caseContext>[0]> = {}) =>
     paymentMethod: 'G-1450',
     today: '2026-11-21',
     refusedEmailDomains: ['qq.com'],
+    feeSchedule: FEE_SCHEDULE,
+    feesChecked: FEE_TABLE_CHECKED,
     ...over,
   });
 const g1450 = getForm('G-1450')!;

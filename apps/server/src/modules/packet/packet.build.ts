@@ -18,6 +18,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { CaseRow } from '../case/case.service.ts';
 import { categoryOf, todayOf } from '../case/case.service.ts';
 import { filledPdf } from '../forms/form-pdf.service.ts';
+import { freshFeeSchedule } from '../reference/fee-schedule.service.ts';
 import { blobKey } from '../uploads/uploads.blobs.ts';
 import { digest, type PacketPlan, type PlannedFile, planPacket } from './packet.inputs.ts';
 
@@ -153,6 +154,7 @@ export async function loadPacketInput(
     category: categoryOf(plan.projectCode),
     petitionerName: petitioner,
     filingDate: todayOf(ctx),
+    fees: await freshFeeSchedule(ctx),
     premium: caseRow.premiumProcessing,
     payment: caseRow.paymentMethod === 'G-1650' ? 'G-1650' : 'G-1450',
     forms,

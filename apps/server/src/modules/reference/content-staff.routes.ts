@@ -1,4 +1,6 @@
 import {
+  type TFeeScheduleView,
+  ZFeeScheduleView,
   ZProjectFilesQuery,
   ZStaffFeeRowRequest,
   ZStaffFeeRows,
@@ -11,6 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { staffOf } from '../../plugins/staff-auth.ts';
 import { CONTENT_EDITORS } from '../forms/forms-staff.routes.ts';
 import { addFeeRow, listFeeRows, listStaffStaticFiles, projectFiles } from './content.service.ts';
+import { freshFeeSchedule } from './fee-schedule.service.ts';
 
 /** Content for staff (catalogue list, fee rows) and the customer's per-project files (issue 16 item 9). */
 export const contentRoutes =
@@ -30,6 +33,14 @@ export const contentRoutes =
       '/staff/fee/',
       { config, schema: { tags, body: ZStaffFeeRowRequest, response: { 200: ZStaffFeeRows } } },
       async (req) => addFeeRow(ctx, staffOf(req), req.body),
+    );
+    app.get(
+      '/customer/project/fee_schedule/',
+      { schema: { tags: ['reference'], response: { 200: ZFeeScheduleView } } },
+      async () => {
+        const { schedule, checked } = await freshFeeSchedule(ctx);
+        return { checked, schedule: schedule as TFeeScheduleView['schedule'] };
+      },
     );
     app.get(
       '/customer/project/guidance_zip_files/',

@@ -15,6 +15,7 @@ import { errorOf } from '../../plugins/errors.ts';
 import type { StaffPrincipal } from '../../plugins/staff-auth.ts';
 import { staffTx } from '../queues/queue-common.ts';
 import { recordAudit } from '../staff/audit.service.ts';
+import { reloadFeeSchedule } from './fee-schedule.service.ts';
 import { listStaticFiles } from './reference.service.ts';
 import { ensureShippedStaticFiles } from './shipped-files.ts';
 
@@ -133,5 +134,7 @@ export async function addFeeRow(
       after: body,
     });
   });
+  // This process uses the new row at once; the others within a minute, long before its date comes.
+  await reloadFeeSchedule(ctx);
   return listFeeRows(ctx);
 }

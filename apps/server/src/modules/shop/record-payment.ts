@@ -17,8 +17,8 @@ import { type Granted, grantEntitlements } from './rights.service.ts';
 
 /**
  * Recording a payment, whoever reports it (webhook, sandbox, staff): the payment row, the status
- * transition, the entitlements, the flags staff must see, all in the caller's transaction; then the
- * customer's notification once it committed.
+ * transition, the entitlements, the flags staff must see and the customer's notification, all in the
+ * caller's transaction (issue 10 item 20: a payment is never recorded without its notification).
  */
 
 export const orderLocale = (o: OrderRow): Locale => (o.language === 'en' ? 'en' : 'zh');
@@ -168,15 +168,15 @@ export async function recordInTx(tx: Db, order: OrderRow, p: PaymentInput, now: 
   };
 }
 
-/** Tells the customer what happened to their order (after the transaction committed). */
-export async function notifyOutcome(ctx: AppContext, r: Recorded): Promise<void> {
+/** Tells the customer what happened to their order, in the transaction that recorded the payment. */
+export async function notifyOutcome(ctx: AppContext, r: Recorded, tx: Db): Promise<void> {
   const o = r.order;
   const customerId = o.customerId;
   if (customerId === null) return; // the account was erased: nobody to tell (staff see the flag)
   const locale = orderLocale(o);
   if (r.moved === 'paid') {
     const services = r.granted?.services ?? [];
-    const names = await ctx.db.db
+    const names = await tx
       .select({ service: product.service, nameZh: product.nameZh, nameEn: product.nameEn })
       .from(product)
       .where(eq(product.projectId, o.projectId));
@@ -185,32 +185,44 @@ export async function notifyOutcome(ctx: AppContext, r: Recorded): Promise<void>
       .filter((n) => n !== undefined)
       .map((n) => localName(n, locale))
       .join(locale === 'en' ? ', ' : '、');
-    await notify(ctx, {
-      customerId,
-      key: 'order_paid',
-      params: {
-        order_no: o.orderNo,
-        services: label,
-        until: (r.granted?.until ?? ctx.clock.now()).toISOString().slice(0, 10),
+    await notify(
+      ctx,
+      {
+        customerId,
+        key: 'order_paid',
+        params: {
+          order_no: o.orderNo,
+          services: label,
+          until: (r.granted?.until ?? ctx.clock.now()).toISOString().slice(0, 10),
+        },
       },
-    });
+      tx,
+    );
   } else if (r.moved === 'partly_paid') {
-    const received = await receivedIn(ctx.db.db, o, 'CNY');
-    await notify(ctx, {
-      customerId,
-      key: 'order_partly_paid',
-      params: {
-        order_no: o.orderNo,
-        received: fmtMoney(received, 'CNY'),
-        remaining: fmtMoney(Math.max(o.payableCnyMinor - received, 0), 'CNY'),
+    const received = await receivedIn(tx, o, 'CNY');
+    await notify(
+      ctx,
+      {
+        customerId,
+        key: 'order_partly_paid',
+        params: {
+          order_no: o.orderNo,
+          received: fmtMoney(received, 'CNY'),
+          remaining: fmtMoney(Math.max(o.payableCnyMinor - received, 0), 'CNY'),
+        },
       },
-    });
+      tx,
+    );
   }
   if (r.excess > 0) {
-    await notify(ctx, {
-      customerId,
-      key: 'order_overpaid',
-      params: { order_no: o.orderNo, amount: fmtMoney(r.excess, r.currency) },
-    });
+    await notify(
+      ctx,
+      {
+        customerId,
+        key: 'order_overpaid',
+        params: { order_no: o.orderNo, amount: fmtMoney(r.excess, r.currency) },
+      },
+      tx,
+    );
   }
 }

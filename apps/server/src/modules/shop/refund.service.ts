@@ -8,12 +8,13 @@ import {
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { entitlement, orderItem, payment, refund } from '../../db/schema/index.ts';
+import { entitlement, orderItem, payment, refund, serviceTask } from '../../db/schema/index.ts';
 import { AppError, errorOf, notFound } from '../../plugins/errors.ts';
 import type { PaymentProvider, RefundResult } from '../../providers/payment/index.ts';
 import { PaymentProviderError } from '../../providers/payment/index.ts';
 import { notify } from '../notification/notification.service.ts';
 import { recordAudit, type StaffActor } from '../staff/audit.service.ts';
+import { TASK_TRANSITIONS } from '../tasks/tasks.transitions.ts';
 import { staffOrderView } from './finance-staff.service.ts';
 import { canTransition, type OrderRow, tryTransition } from './order-transitions.ts';
 import { fmtMoney, lockForPayment } from './record-payment.ts';
@@ -273,6 +274,22 @@ export async function withdrawEntitlements(tx: Db, order: OrderRow, now: Date): 
     })
     .where(and(inArray(entitlement.orderItemId, items), isNull(entitlement.withdrawnAt)))
     .returning({ id: entitlement.id });
+  // A review or translation of the order that waits or is being worked on ends with it: out of the staff queue,
+  // its holder's result refused (409 task_state), the customer's content no longer locked.
+  if (rows.length) {
+    await tx
+      .update(serviceTask)
+      .set({ status: TASK_TRANSITIONS.withdraw.to, holderId: null, claimedAt: null, updatedAt: now })
+      .where(
+        and(
+          inArray(
+            serviceTask.id,
+            rows.map((r) => r.id),
+          ),
+          inArray(serviceTask.status, [...TASK_TRANSITIONS.withdraw.from]),
+        ),
+      );
+  }
   return rows.length;
 }
 

@@ -115,16 +115,19 @@ export async function confirmTransfer(
         after: { status: rec.moved },
         detail: { ...detail, received_cny: received, result: rec.moved },
       });
+      await notifyOutcome(ctx, rec, tx);
       return rec;
     }),
   );
   const order = 'replayOf' in r ? r.replayOf : r.order;
-  if (!('replayOf' in r)) await notifyOutcome(ctx, r);
   const [view] = await orderViews(ctx.db.db, [order], orderLocale(order));
   return view!;
 }
 
-/** Staff found no (or a wrong) remittance: awaiting confirmation → payment failed, customer notified. */
+/**
+ * Staff found no (or a wrong) remittance: awaiting confirmation → payment failed, customer notified, in one
+ * transaction with the audit row.
+ */
 export async function rejectTransfer(
   ctx: AppContext,
   opts: { orderId: number; reason: string; who: StaffActor },
@@ -146,16 +149,20 @@ export async function rejectTransfer(
         after: { status: moved.status },
         detail: { reason, result: moved.status },
       });
+      if (moved.customerId !== null) {
+        await notify(
+          ctx,
+          {
+            customerId: moved.customerId,
+            key: 'transfer_rejected',
+            params: { order_no: moved.orderNo, reason },
+          },
+          tx,
+        );
+      }
       return moved;
     }),
   );
-  if (row.customerId !== null) {
-    await notify(ctx, {
-      customerId: row.customerId,
-      key: 'transfer_rejected',
-      params: { order_no: row.orderNo, reason },
-    });
-  }
   const [view] = await orderViews(ctx.db.db, [row], orderLocale(row));
   return view!;
 }

@@ -140,7 +140,7 @@ export async function handleWebhook(
   }
   const r = await ctx.db.db.transaction(async (tx) => {
     const order = await lockForPayment(tx, found.id);
-    return recordInTx(
+    const rec = await recordInTx(
       tx,
       order!,
       {
@@ -154,6 +154,9 @@ export async function handleWebhook(
       },
       now,
     );
+    // The notification commits with the payment: a failure rolls both back and the provider retries.
+    await notifyOutcome(ctx, rec, tx);
+    return rec;
   });
   await logEvent(ctx, delivery, {
     eventId: event.eventId,
@@ -163,7 +166,6 @@ export async function handleWebhook(
   });
   if (r.reason)
     ctx.logger.warn({ provider: provider.id, eventId: event.eventId, reason: r.reason }, 'webhook note');
-  await notifyOutcome(ctx, r);
   return { outcome: r.outcome, order: r.order };
 }
 

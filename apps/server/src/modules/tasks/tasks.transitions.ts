@@ -17,6 +17,8 @@ export const TASK_TRANSITIONS = {
   finish: { from: ['in_progress'], to: 'audited' },
   /** An admin takes a claimed task back from its holder (who left, or is away): it waits in the queue again. */
   release: { from: ['in_progress'], to: 'submitted' },
+  /** Its order was refunded (refund.service.ts): the service ended, a waiting or claimed task leaves the queue. */
+  withdraw: { from: ['submitted', 'resubmitted', 'in_progress'], to: 'cancelled' },
 } as const satisfies Record<string, { from: readonly TaskStatus[]; to: TaskStatus }>;
 export type TaskEvent = keyof typeof TASK_TRANSITIONS;
 

@@ -46,7 +46,12 @@ export function coverSheetDoc(
 ): LetterDoc {
   const t = (k: string, v?: Record<string, string | number>) =>
     translate(input.locale, `packet:cover.${k}`, v);
-  const fees = selfPetitionFees({ category: input.category, date: input.filingDate, premium: input.premium });
+  const fees = selfPetitionFees({
+    category: input.category,
+    date: input.filingDate,
+    premium: input.premium,
+    ...(input.fees ? { schedule: input.fees.schedule } : {}),
+  });
   const category = input.category === 'EB1A' ? 'EB-1A' : 'EB-2 NIW';
   const feeLines = fees.lines.map((l) =>
     para(
@@ -68,7 +73,13 @@ export function coverSheetDoc(
     heading(1, t('title', { category })),
     para(text(t('keep_note'), [{ type: 'bold' }])),
     para(
-      text(t('prepared', { date: input.filingDate, name: input.petitionerName, checked: FEE_TABLE_CHECKED })),
+      text(
+        t('prepared', {
+          date: input.filingDate,
+          name: input.petitionerName,
+          checked: input.fees?.checked ?? FEE_TABLE_CHECKED,
+        }),
+      ),
     ),
     heading(2, t('fees_heading', { from: FILING_RULES.electronicPaymentOnlyFrom })),
     ...feeLines,

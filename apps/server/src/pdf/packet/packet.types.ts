@@ -1,4 +1,4 @@
-import type { Locale, TLetterDocument } from '@dossier/contract';
+import type { FeeSchedule, Locale, TLetterDocument } from '@dossier/contract';
 
 /** A TipTap/ProseMirror document (schema: packages/contract/src/document.ts). */
 export type LetterDoc = TLetterDocument;
@@ -52,6 +52,8 @@ export interface PacketInput {
   petitionerName: string;
   /** Planned postmark date (YYYY-MM-DD): picks fees from the dated fee table. */
   filingDate: string;
+  /** The fee table in force and its check date (the shipped one when absent). */
+  fees?: { schedule: FeeSchedule; checked: string };
   premium: boolean;
   /** Payment form used for every fee: G-1450 (card) or G-1650 (ACH); never mixed. */
   payment: 'G-1450' | 'G-1650';

@@ -1,5 +1,5 @@
 import type { ProjectCode, TConsultation } from '@dossier/contract';
-import { CONSULTATION_TOPIC_MAX, todayInTimeZone } from '@dossier/contract';
+import { CONSULTATION_FIELD_ERRORS, CONSULTATION_TOPIC_MAX, todayInTimeZone } from '@dossier/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -23,6 +23,8 @@ import { consultationApi, consultationKeys } from '../../api/consultation.ts';
 import { accountKeys } from '../account/query-keys.ts';
 import { useTimezonesQuery } from '../account/reference-queries.ts';
 import { useLocale } from '../locale/use-locale.ts';
+import { showFieldError } from '../shell/field-errors.ts';
+import { useTextLimit } from '../shell/text-limit.ts';
 import { formatDateTime } from '../shop/shop-format.ts';
 import { shopKeys } from '../shop/shop-keys.ts';
 import './consultation.css';
@@ -75,6 +77,9 @@ export function ConsultationEntry({ consultation: c }: { consultation: TConsulta
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'book' | 'cancel' | null>(null);
   const [form] = Form.useForm<BookForm>();
+  const limit = useTextLimit();
+  /** A booking refusal that is not about one field (the consultation's state, the add-on expired). */
+  const [bookRefusal, setBookRefusal] = useState<string | null>(null);
   const timezones = useTimezonesQuery();
   const me = useQuery({
     queryKey: accountKeys.customer,
@@ -98,6 +103,10 @@ export function ConsultationEntry({ consultation: c }: { consultation: TConsulta
       setDialog(null);
       return refresh();
     },
+    // A refusal about a field (a time already past, a schema refusal naming `body.topic`) shows under it.
+    onError: (error) => {
+      if (!showFieldError(form, error, CONSULTATION_FIELD_ERRORS, false)) setBookRefusal(errorText(error));
+    },
   });
   const cancel = useMutation({
     mutationFn: () => consultationApi.cancel(c.id),
@@ -109,6 +118,7 @@ export function ConsultationEntry({ consultation: c }: { consultation: TConsulta
   });
   const openBook = () => {
     book.reset();
+    setBookRefusal(null);
     const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
     const known = timezones.data?.some((z) => z.code === own);
     form.setFieldsValue({
@@ -119,7 +129,6 @@ export function ConsultationEntry({ consultation: c }: { consultation: TConsulta
     });
     setDialog('book');
   };
-  const tz = (Form.useWatch('timezone', form) as string | undefined) || FALLBACK_TIMEZONE;
   const b = c.booking;
 
   return (
@@ -193,16 +202,24 @@ export function ConsultationEntry({ consultation: c }: { consultation: TConsulta
             />
           </Form.Item>
           <Space wrap className="consultation-entry__when">
+            {/* No `disabledDate` (decision 0017): it erased a typed past date; the rule keeps it and says why. */}
             <Form.Item
               name="date"
               label={t('consultation.date')}
-              rules={[{ required: true, message: t('consultation.required') }]}
+              dependencies={['timezone']}
+              rules={[
+                { required: true, message: t('consultation.required') },
+                ({ getFieldValue }) => ({
+                  validator: (_, d: Dayjs | null) =>
+                    d &&
+                    d.format('YYYY-MM-DD') <
+                      todayInTimeZone((getFieldValue('timezone') as string) || FALLBACK_TIMEZONE, new Date())
+                      ? Promise.reject(new Error(t('consultation.datePast')))
+                      : Promise.resolve(),
+                }),
+              ]}
             >
-              <DatePicker
-                format="YYYY-MM-DD"
-                disabledDate={(d) => d.format('YYYY-MM-DD') < todayInTimeZone(tz, new Date())}
-                data-testid="consultation-date"
-              />
+              <DatePicker format="YYYY-MM-DD" data-testid="consultation-date" />
             </Form.Item>
             <Form.Item
               name="time"
@@ -220,11 +237,18 @@ export function ConsultationEntry({ consultation: c }: { consultation: TConsulta
               data-testid="consultation-phone"
             />
           </Form.Item>
-          <Form.Item name="topic" label={t('consultation.topic')}>
-            <Input.TextArea maxLength={CONSULTATION_TOPIC_MAX} autoSize={{ minRows: 2, maxRows: 5 }} />
+          <Form.Item
+            name="topic"
+            label={t('consultation.topic')}
+            rules={[limit.rule(CONSULTATION_TOPIC_MAX)]}
+          >
+            <Input.TextArea
+              count={limit.count(CONSULTATION_TOPIC_MAX, true)}
+              autoSize={{ minRows: 2, maxRows: 5 }}
+            />
           </Form.Item>
         </Form>
-        {book.error && <Alert type="error" showIcon title={errorText(book.error)} />}
+        {bookRefusal && <Alert type="error" showIcon title={bookRefusal} />}
       </Modal>
 
       <Modal

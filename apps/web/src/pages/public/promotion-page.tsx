@@ -2,6 +2,7 @@ import type { TPromotion } from '@dossier/contract';
 import {
   DIY_BASE_PRICE_USD_CENTS,
   DIY_SERVICE_MONTHS,
+  FEE_SCHEDULE,
   FEE_TABLE_CHECKED,
   feeOn,
   RECOMMENDATION_LETTERS_MIN,
@@ -21,11 +22,18 @@ export default function PromotionPage() {
   const { t } = useTranslation('pages');
   const { locale } = useLocale();
   const today = new Date().toISOString().slice(0, 10);
+  // The table in force (with the amounts staff added); the shipped one until it arrives (and when prerendered).
+  const fees = useQuery({
+    queryKey: ['fee-schedule'],
+    queryFn: ({ signal }) => shopApi.feeSchedule(signal),
+    staleTime: 10 * 60_000,
+  }).data;
+  const schedule = fees?.schedule ?? FEE_SCHEDULE;
   const money = (cents: number | null) => (cents === null ? '—' : formatUsd(cents, locale));
   const vars = {
-    i140: money(feeOn('i140', today)),
-    asylum: money(feeOn('asylumProgramSelf', today)),
-    checked: FEE_TABLE_CHECKED,
+    i140: money(feeOn('i140', today, schedule)),
+    asylum: money(feeOn('asylumProgramSelf', today, schedule)),
+    checked: fees?.checked ?? FEE_TABLE_CHECKED,
   };
   return (
     <ContentPage page="promotion" actions={<PageActions assess />}>

@@ -8,6 +8,7 @@ import { type LeadKind, queueKeys, queuesApi } from '../../api/staff-queues.ts';
 import { useLocale } from '../../features/locale/use-locale.ts';
 import { ResponsiveTable } from '../../features/shell/responsive-table.tsx';
 import { formatDateTime } from '../../features/shop/shop-format.ts';
+import { AssessmentAnswers } from './staff-assessment-answers.tsx';
 import { errorAlert, NotesBlock } from './staff-inbox-parts.tsx';
 import { ageText } from './staff-queue.tsx';
 
@@ -138,13 +139,14 @@ function LeadDetail({ kind, id, onBack }: { kind: LeadKind; id: number; onBack: 
             </Descriptions.Item>
           </>
         )}
-        {'area' in r && (
-          <Descriptions.Item label={t('leads.answers')}>
-            <pre className="staff__pre">{JSON.stringify(r.data, null, 2)}</pre>
-          </Descriptions.Item>
-        )}
         <Descriptions.Item label={t('leads.language')}>{r.language ?? '—'}</Descriptions.Item>
       </Descriptions>
+      {'area' in r && (
+        <section className="staff__answers-block" aria-label={t('leads.answers')}>
+          <Typography.Title level={5}>{t('leads.answers')}</Typography.Title>
+          <AssessmentAnswers data={r.data} />
+        </section>
+      )}
       <Space wrap className="staff__actions">
         {r.holder === null && r.status !== 'closed' && (
           <Button type="primary" loading={claim.isPending} onClick={() => claim.mutate()}>

@@ -10,11 +10,12 @@ import { LoadFailed } from '../case/load-failed.tsx';
 import { useWorkbenchCase } from '../case/workbench-context.tsx';
 import { saveFile } from '../evidence/save-file.ts';
 import { DocumentEditor, DocumentToolbar } from './document-editor.tsx';
-import { ImportDialog, OutlineDrawer, ServiceDialog } from './document-tools.tsx';
+import { ImportDialog, OutlineDrawer } from './document-tools.tsx';
 import { documentText, fromEditorDoc, isEmptyDocument, toEditorDoc } from './editor-json.ts';
 import { type ReferenceLabels, setReferenceLabels } from './editor-nodes.ts';
 import { ReferencePicker } from './reference-picker.tsx';
 import { DocSaveStateLine } from './save-line.tsx';
+import { holdsBothServices, ServiceDialog } from './service-dialog.tsx';
 import { useDocumentSaver } from './use-document-saver.ts';
 import { DocumentConflictDialog, VersionDrawer } from './version-drawer.tsx';
 import './documents.css';
@@ -103,9 +104,9 @@ function DocumentWorkspace({ kind, initial }: { kind: DocumentKind; initial: TDo
     const file = await documentsApi.template(summary.id, kind);
     saveFile(file, `${kind}-template.docx`);
   };
-  const bothServices = ['REVIEW', 'TRANSLATION'].every((s) =>
-    summary.rights.some((r) => r.service === s && r.status === 'active'),
-  );
+  const bothServices = holdsBothServices(summary.rights);
+  // The stored service order (the GET's `service_first`), kept up to date when the dialog saves a new one.
+  const [serviceFirst, setServiceFirst] = useState(initial.service_first);
   const mineText = editor ? documentText(fromEditorDoc(editor.getJSON())) : '';
 
   return (
@@ -230,8 +231,12 @@ function DocumentWorkspace({ kind, initial }: { kind: DocumentKind; initial: TDo
         <ServiceDialog
           caseId={summary.id}
           kind={kind}
+          initial={serviceFirst}
           onClose={(saved) => {
-            if (saved) void message.success(saved.msg);
+            if (saved) {
+              setServiceFirst(saved.first);
+              void message.success(saved.msg);
+            }
             setPanel(null);
           }}
         />

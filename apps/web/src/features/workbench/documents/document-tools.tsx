@@ -1,7 +1,7 @@
-import type { DocumentKind, TDocumentImport, TLetterDocument, TServiceChoice } from '@dossier/contract';
+import type { DocumentKind, TDocumentImport, TLetterDocument } from '@dossier/contract';
 import { DOCX_IMPORT_MAX_BYTES } from '@dossier/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Drawer, Modal, Radio, Skeleton, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Drawer, Modal, Skeleton, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
@@ -119,45 +119,5 @@ export function OutlineDrawer(props: {
         </Space>
       )}
     </Drawer>
-  );
-}
-
-/** "Please choose service used": review first or translation first, when both are bought; the choice is stored. */
-export function ServiceDialog(props: {
-  caseId: number;
-  kind: DocumentKind;
-  onClose: (saved?: TServiceChoice) => void;
-}) {
-  const { t } = useTranslation('workbench');
-  const [first, setFirst] = useState<'review' | 'translation' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    if (!first) return setError(t('documents.services.required'));
-    setBusy(true);
-    try {
-      props.onClose(await documentsApi.serviceChoice(props.caseId, props.kind, { first }));
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal
-      open
-      title={t('documents.services.title')}
-      onCancel={() => props.onClose()}
-      onOk={() => void save()}
-      confirmLoading={busy}
-    >
-      <Radio.Group value={first} onChange={(e) => setFirst(e.target.value)}>
-        <Space orientation="vertical">
-          <Radio value="review">{t('documents.services.review')}</Radio>
-          <Radio value="translation">{t('documents.services.translation')}</Radio>
-        </Space>
-      </Radio.Group>
-      {error && <Alert type="error" showIcon title={error} className="doc-tools__alert" />}
-    </Modal>
   );
 }

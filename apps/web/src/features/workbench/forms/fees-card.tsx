@@ -1,4 +1,4 @@
-import { feeOn, formatUsd } from '@dossier/contract';
+import { formatUsd } from '@dossier/contract';
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../locale/use-locale.ts';
@@ -14,7 +14,7 @@ export function FeesCard() {
   const { locale } = useLocale();
   const { summary } = useWorkbenchCase();
   const { fees } = summary;
-  const nvc = feeOn('nvcPerPerson', fees.date);
+  const nvc = fees.nvc_cents;
   return (
     <Card size="small" title={t('fees.title')} className="forms-overview__card" data-testid="fees">
       <table className="fees-table">

@@ -75,6 +75,8 @@ export function FieldInput({ id, item, value, onChange, disabled, locale, invali
       const month = item.type === 'month_year';
       const format = month ? 'YYYY-MM' : 'YYYY-MM-DD';
       const parsed = value ? dayjs(String(value)) : null;
+      // No `disabledDate` for `notFuture` (decision 0017): it erased a typed future date on blur. The date is
+      // kept and the wizard's browser check (packages/forms validate, `date_in_future`) says why it is refused.
       return (
         <DatePicker
           id={id}
@@ -82,7 +84,6 @@ export function FieldInput({ id, item, value, onChange, disabled, locale, invali
           format={format}
           value={parsed?.isValid() ? parsed : null}
           onChange={(d) => onChange(d ? d.format(format) : undefined)}
-          disabledDate={item.notFuture ? (d) => d.isAfter(dayjs(), 'day') : undefined}
           disabled={disabled}
           status={status}
           className="wizard__date"

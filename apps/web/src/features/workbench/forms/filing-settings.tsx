@@ -1,5 +1,5 @@
 import type { TCaseSettingsRequest } from '@dossier/contract';
-import { feeOn, formatUsd, PAYMENT_FORMS, PREMIUM_PROCESSING } from '@dossier/contract';
+import { formatUsd, PAYMENT_FORMS, PREMIUM_PROCESSING } from '@dossier/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Card, Radio, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ export function FilingSettings() {
     // The client has shown the refusal (a stale version: another device changed the filing); read it again.
     onError: () => refresh(),
   });
-  const premiumFee = feeOn('i907', fees.date);
+  const premiumFee = fees.premium_fee_cents;
   return (
     <Card
       size="small"

@@ -100,7 +100,11 @@ function FormCard({ form, to }: { form: TCaseFormSummary; to: string }) {
       }
     >
       <Typography.Text type="secondary">{t('wizard.edition', { edition: form.edition })}</Typography.Text>
-      <Progress percent={required ? Math.round((filled / required) * 100) : 0} size="small" />
+      <Progress
+        percent={required ? Math.round((filled / required) * 100) : 0}
+        size="small"
+        aria-label={`${form.form_number}: ${t('list.progress', { filled, required })}`}
+      />
       <Typography.Paragraph type="secondary" className="form-card__progress">
         {t('list.progress', { filled, required })}
         {issues > 0 && ` · ${t('list.issues', { n: issues })}`}

@@ -1,10 +1,13 @@
-import type { TStage } from '@dossier/contract';
-import { Alert, Button, Progress, Tag, Typography } from 'antd';
+import { type CaseStage, DocumentErrorCode, type TStage } from '@dossier/contract';
+import { Alert, App, Button, Progress, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client.ts';
 import { useLocale } from '../../locale/use-locale.ts';
 import { ButtonLink } from '../../shell/button-link.tsx';
 import { formatDateTime } from '../../shop/shop-format.ts';
 import { useWorkbenchCase } from '../case/workbench-context.tsx';
+import { ServiceDialog } from '../documents/service-dialog.tsx';
 import { stagePath, useSubmitStage } from './use-submit-stage.ts';
 
 const STATUS_COLOR: Record<TStage['status'], string> = {
@@ -21,8 +24,19 @@ const STATUS_COLOR: Record<TStage['status'], string> = {
 export function ScheduleScreen() {
   const { t } = useTranslation('workbench');
   const { program, summary, readOnly } = useWorkbenchCase();
+  const { message } = App.useApp();
   const submit = useSubmitStage();
   const current = summary.current_stage;
+  // Issue 13 item 7: the petition letter with both review and translation held and no service order stored is
+  // refused (service_choice_required, not toasted); "Please choose service used" opens and, once a choice is
+  // stored, the letter is submitted.
+  const [choosing, setChoosing] = useState(false);
+  const send = (stage: CaseStage) =>
+    submit.mutate(stage, {
+      onError: (e) => {
+        if (e instanceof ApiError && e.code === DocumentErrorCode.serviceChoiceRequired) setChoosing(true);
+      },
+    });
 
   return (
     <section className="workbench__tab schedule" data-testid="schedule">
@@ -51,11 +65,23 @@ export function ScheduleScreen() {
             stage={stage}
             index={index}
             current={stage.key === current}
-            onSubmit={readOnly ? null : () => submit.mutate(stage.key)}
+            onSubmit={readOnly ? null : () => send(stage.key)}
             submitting={submit.isPending && submit.variables === stage.key}
           />
         ))}
       </ol>
+      {choosing && (
+        <ServiceDialog
+          caseId={summary.id}
+          kind="petition_letter"
+          onClose={(saved) => {
+            setChoosing(false);
+            if (!saved) return;
+            void message.success(saved.msg);
+            send('petition');
+          }}
+        />
+      )}
     </section>
   );
 }
@@ -88,7 +114,11 @@ function StageRow(props: {
       </div>
       {stage.available ? (
         <div className="schedule__body">
-          <Progress percent={total ? Math.round((done / total) * 100) : 0} size="small" />
+          <Progress
+            percent={total ? Math.round((done / total) * 100) : 0}
+            size="small"
+            aria-label={`${t(`stages.${stage.key}`)}: ${t('schedule.progress', { done, total })}`}
+          />
           <Typography.Text type="secondary">{t('schedule.progress', { done, total })}</Typography.Text>
           {stage.submitted_at && (
             <Typography.Text type="secondary">
