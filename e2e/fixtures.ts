@@ -137,9 +137,14 @@ export async function expectAccessible(page: Page, screen: string, testInfo = ba
   const key = `${testInfo.project.name} | ${lang} | ${screen}`;
   if (analysed.has(key)) return;
   analysed.add(key);
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
+  // axe finishes its run in a blank page of the same context, which leaves the journey's page in the
+  // background: no animation frames, no IntersectionObserver (antd's loading icons never leave, toBeInViewport
+  // reads 0). The journey goes on in the foreground.
+  await page.bringToFront();
   const totals = Object.fromEntries(IMPACTS.map((i) => [i, 0])) as Record<Impact, number>;
   for (const v of results.violations) totals[(v.impact ?? 'minor') as Impact] += v.nodes.length;
   writeAxeResult(testInfo, { project: testInfo.project.name, lang, screen, totals });
@@ -147,6 +152,26 @@ export async function expectAccessible(page: Page, screen: string, testInfo = ba
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(blocking, `axe on ${screen} (${lang}, ${testInfo.project.name})`).toEqual([]);
+}
+
+/**
+ * Waits (at most 3 s) until no finite CSS animation or transition is running, so axe reads the colours a
+ * person sees, not a dialog's button half-way through its fade-in. Endless ones (spinners) are ignored.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) =>
+              a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 3000, polling: 100 },
+    )
+    .catch(() => undefined);
 }
 
 export interface AxeResult {

@@ -121,7 +121,9 @@ export function EmailModal({ open, current, onClose }: EmailModalProps) {
                 maxLength={6}
               />
             </Form.Item>
-            <Button disabled={remaining > 0} loading={sending} onClick={() => void sendCode()}>
+            {/* Disabled while sending rather than antd's `loading`: a refusal answered within a frame or two left
+                its spinner on for good (the icon's leave motion never ended), though the button was usable. */}
+            <Button disabled={remaining > 0 || sending} onClick={() => void sendCode()}>
               {remaining > 0 ? t('form.resend', { n: remaining }) : t('person.sendEmailCode')}
             </Button>
           </Space.Compact>
