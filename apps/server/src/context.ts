@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { CustomerCache } from './cache/customer-cache.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -30,4 +31,6 @@ export interface AppContext {
   redis: RedisHandle | null;
   /** Prometheus instruments of this process (served at /metrics with METRICS_TOKEN). */
   metrics: Metrics;
+  /** Live sessions and unread counts kept between changes (cache/customer-cache.ts); absent: always ask. */
+  customerCache?: CustomerCache;
 }

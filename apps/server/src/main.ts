@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
+import { createCustomerCache } from './cache/customer-cache.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, notProductionSafe } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
       : null,
     metrics,
   };
+  ctx.customerCache = await createCustomerCache({ embedded: db.kind === 'pglite', redis: ctx.redis, logger });
   if (isWorker) await timed('workers', () => startWorkers(ctx));
 
   const app = config.services.includes('api')
@@ -129,6 +131,7 @@ async function main(): Promise<void> {
       control?.close();
       await jobs.stop({ graceful: true, wait: true, close: false, timeout: config.shutdownGraceMs });
       await db.close();
+      await ctx.customerCache?.close();
       await ctx.redis?.close();
       ctx.mail.close?.();
       logger.info('stopped');

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.ts';
+import { createCustomerCache } from '../src/cache/customer-cache.ts';
 import { ManualClock } from '../src/clock.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
@@ -109,6 +110,7 @@ export async function buildTestApp(
       : null,
     metrics,
   };
+  ctx.customerCache = await createCustomerCache({ embedded: db.kind === 'pglite', redis: ctx.redis, logger });
   const app = await buildApp(ctx, opts);
   return {
     app,
@@ -118,6 +120,7 @@ export async function buildTestApp(
     async close() {
       await app.close();
       await db.close();
+      await ctx.customerCache?.close();
       await ctx.redis?.close();
       rmSync(dir, { recursive: true, force: true });
     },

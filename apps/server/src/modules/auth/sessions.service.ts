@@ -169,14 +169,16 @@ async function answerReuse(
 /** Ends one session: its row and every refresh token of its family. */
 async function revokeSession(ctx: AppContext, opts: { sessionId: string }): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db.db
+  const ended = await ctx.db.db
     .update(customerSession)
     .set({ revokedAt: now })
-    .where(and(eq(customerSession.id, opts.sessionId), isNull(customerSession.revokedAt)));
+    .where(and(eq(customerSession.id, opts.sessionId), isNull(customerSession.revokedAt)))
+    .returning({ customerId: customerSession.customerId });
   await ctx.db.db
     .update(refreshToken)
     .set({ revokedAt: now })
     .where(and(eq(refreshToken.familyId, opts.sessionId), isNull(refreshToken.revokedAt)));
+  for (const { customerId } of ended) await ctx.customerCache?.forget(customerId);
 }
 
 /** Ends the session the refresh token belongs to. Unknown tokens are ignored. */
@@ -219,6 +221,8 @@ export async function revokeSessions(
         opts.except ? ne(refreshToken.familyId, opts.except) : undefined,
       ),
     );
+  // Inside a transaction the caller forgets again once it commits (see cache/customer-cache.ts).
+  await ctx.customerCache?.forget(opts.customerId);
 }
 
 /**
@@ -229,6 +233,9 @@ export async function isSessionLive(
   ctx: AppContext,
   opts: { customerId: number; sessionId: string },
 ): Promise<boolean> {
+  const cache = ctx.customerCache;
+  if (cache?.liveSession(opts.sessionId) === opts.customerId) return true;
+  const readStartedAt = cache?.now() ?? 0;
   const [row] = await ctx.db.db
     .select({ id: customerSession.id })
     .from(customerSession)
@@ -242,5 +249,6 @@ export async function isSessionLive(
       ),
     )
     .limit(1);
+  if (row) cache?.rememberSession(opts.sessionId, opts.customerId, readStartedAt);
   return row !== undefined;
 }

@@ -114,6 +114,8 @@ export async function changePhoneNumber(
     return { row };
   });
   if ('refused' in outcome) throw outcome.refused;
+  // The other sessions ended with the transaction: no process may keep them as live (cache/customer-cache.ts).
+  await ctx.customerCache?.forget(outcome.row.id);
   return toCustomer(outcome.row);
 }
 

@@ -30,6 +30,7 @@ export async function notify(
     params: opts.params ?? {},
     createdAt: ctx.clock.now(),
   });
+  await ctx.customerCache?.forget(opts.customerId);
 }
 
 function view(row: typeof notification.$inferSelect, locale: Locale): TNotification {
@@ -73,6 +74,7 @@ export async function markNotificationRead(
     .where(and(eq(notification.id, opts.id), eq(notification.customerId, opts.customerId)))
     .returning();
   if (!row) throw notFound();
+  await ctx.customerCache?.forget(opts.customerId);
   return view(row, opts.locale);
 }
 
@@ -85,6 +87,7 @@ export async function deleteNotification(
     .where(and(eq(notification.id, opts.id), eq(notification.customerId, opts.customerId)))
     .returning({ id: notification.id });
   if (rows.length === 0) throw notFound();
+  await ctx.customerCache?.forget(opts.customerId);
 }
 
 /** Deletes those of the ids that belong to the caller; others' ids are ignored. Returns how many. */
@@ -96,6 +99,7 @@ export async function deleteNotificationsByIds(
     .delete(notification)
     .where(and(inArray(notification.id, opts.ids), eq(notification.customerId, opts.customerId)))
     .returning({ id: notification.id });
+  if (rows.length > 0) await ctx.customerCache?.forget(opts.customerId);
   return { count: rows.length };
 }
 
@@ -103,9 +107,15 @@ export async function countUnreadNotifications(
   ctx: AppContext,
   opts: { customerId: number },
 ): Promise<{ count: number }> {
+  const cache = ctx.customerCache;
+  const cached = cache?.unreadCount(opts.customerId);
+  if (cached !== undefined) return { count: cached };
+  const readStartedAt = cache?.now() ?? 0;
   const [row] = await ctx.db.db
     .select({ n: count() })
     .from(notification)
     .where(and(eq(notification.customerId, opts.customerId), eq(notification.isRead, false)));
-  return { count: row?.n ?? 0 };
+  const n = row?.n ?? 0;
+  cache?.rememberUnreadCount(opts.customerId, n, readStartedAt);
+  return { count: n };
 }
