@@ -14,6 +14,13 @@ import { ReleaseTaskButton } from './staff-task-release.tsx';
 const errorOf = (error: unknown) =>
   error instanceof ApiError ? <Alert type="error" showIcon title={error.message} role="alert" /> : null;
 
+/**
+ * A spinner only for a call that takes a while. antd's loading icon leaves through a motion that can stay stuck
+ * when `loading` flips back within a frame or two (the button kept its spinner after a 15 ms upload), so a
+ * quick answer never shows one.
+ */
+const SPINNER_DELAY = { delay: 200 } as const;
+
 /** A plain PDF picker (native input: works the same on a phone). */
 function PdfInput({ label, onFile }: { label: string; onFile: (file: File | null) => void }) {
   return (
@@ -46,7 +53,7 @@ function ReviewForm({ task, onDone }: { task: TStaffTask; onDone: (t: TStaffTask
       </Form.Item>
       <PdfInput label={t('task.commentsFile')} onFile={setFile} />
       {errorOf(send.error)}
-      <Button type="primary" htmlType="submit" block loading={send.isPending}>
+      <Button type="primary" htmlType="submit" block loading={send.isPending && SPINNER_DELAY}>
         {t('task.sendResult')}
       </Button>
     </Form>
@@ -96,8 +103,8 @@ function TranslationForm({ task, onDone }: { task: TStaffTask; onDone: (t: TStaf
       <Button
         type="primary"
         block
-        disabled={!complete}
-        loading={send.isPending || upload.isPending}
+        disabled={!complete || upload.isPending}
+        loading={send.isPending && SPINNER_DELAY}
         onClick={() => send.mutate()}
       >
         {t('task.sendResult')}
