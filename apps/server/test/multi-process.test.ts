@@ -234,6 +234,25 @@ describe.skipIf(!ready)('two API processes and a worker on PostgreSQL, Redis and
     expect((await call(a(), '/api/customer/customer/info/', { token })).status).toBe(401);
   });
 
+  it('a notification read on one process lowers the badge the other process keeps (pub/sub, decision 0040)', async () => {
+    const { access_token: token } = await login(a());
+    const count = async (base: string) =>
+      Number((await call(base, '/api/customer/notification/not_read_count/', { token })).json.count);
+    // The welcome message: one unread. The count is not kept for 5 s after a change; then B keeps it.
+    await new Promise((r) => setTimeout(r, 5500));
+    expect(await count(b())).toBe(1);
+    expect(await count(b())).toBe(1);
+    const list = await call(a(), '/api/customer/notification/', { token });
+    const [welcome] = list.json.results as { id: number }[];
+    const read = await call(a(), `/api/customer/notification/${welcome!.id}/`, {
+      method: 'PATCH',
+      token,
+      body: { is_read: true },
+    });
+    expect(read.status, read.text).toBe(200);
+    expect(await count(b())).toBe(0);
+  });
+
   it('counts a rate limit across both processes (Redis)', async () => {
     const ip = clientIp();
     const statuses: number[] = [];

@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { COUNT_MAX_AGE_MS, InProcessCustomerCache, QUIET_MS, SESSION_MAX_AGE_MS } from './customer-cache.ts';
+import {
+  type Change,
+  COUNT_MAX_AGE_MS,
+  COUNT_QUIET_MS,
+  InProcessCustomerCache,
+  SESSION_MAX_AGE_MS,
+} from './customer-cache.ts';
 
 function cacheAt(enabled = true) {
   const time = { now: 1_000_000 };
-  const published: number[] = [];
+  const published: string[] = [];
   const cache = new InProcessCustomerCache(
     {
       enabled,
-      publish: async (id) => {
-        published.push(id);
+      publish: async (change: Change, id: number) => {
+        published.push(`${change}:${id}`);
       },
     },
     () => time.now,
@@ -17,38 +23,47 @@ function cacheAt(enabled = true) {
 }
 
 describe('customer cache', () => {
-  it('keeps a live session and an unread count until the customer changes, and tells the other processes', async () => {
+  it('keeps live sessions until their customer’s sessions end, and tells the other processes', async () => {
     const { cache, time, published } = cacheAt();
-    const t = cache.now();
-    cache.rememberSession('s1', 7, t);
-    cache.rememberSession('s2', 8, t);
-    cache.rememberUnreadCount(7, 3, t);
+    cache.rememberSession('s1', 7, cache.now());
+    cache.rememberSession('s2', 8, cache.now());
     time.now += 10;
     expect(cache.liveSession('s1')).toBe(7);
-    expect(cache.unreadCount(7)).toBe(3);
-    await cache.forget(7);
-    expect(published).toEqual([7]);
+    // A notification does not touch sessions.
+    await cache.forgetUnreadCount(7);
+    expect(cache.liveSession('s1')).toBe(7);
+    await cache.forgetSessions(7);
+    expect(published).toEqual(['count:7', 'sessions:7']);
     expect(cache.liveSession('s1')).toBeUndefined();
-    expect(cache.unreadCount(7)).toBeUndefined();
-    // Another customer's entries stay.
     expect(cache.liveSession('s2')).toBe(8);
+    // A session read after the change is kept again at once (the change was committed before it).
+    time.now += 1;
+    cache.rememberSession('s3', 7, cache.now());
+    expect(cache.liveSession('s3')).toBe(7);
   });
 
-  it('does not keep a read that started before a change, nor any read during the quiet time after it', () => {
+  it('does not keep a session read that started before the sessions ended', () => {
     const { cache, time } = cacheAt();
     const before = cache.now();
     time.now += 5;
-    cache.forgetHere(7);
+    cache.forgetHere('sessions', 7);
     time.now += 5;
-    // The read began before the change (it may have seen the state before the transaction).
     cache.rememberSession('s1', 7, before);
     expect(cache.liveSession('s1')).toBeUndefined();
-    // A read during the quiet time may still race an open transaction.
-    cache.rememberUnreadCount(7, 1, cache.now());
+  });
+
+  it('keeps no unread count for a while after a notification change (its transaction may still be open)', () => {
+    const { cache, time } = cacheAt();
+    cache.rememberUnreadCount(7, 3, cache.now());
+    expect(cache.unreadCount(7)).toBe(3);
+    cache.forgetHere('count', 7);
     expect(cache.unreadCount(7)).toBeUndefined();
-    time.now += QUIET_MS;
-    cache.rememberUnreadCount(7, 2, cache.now());
-    expect(cache.unreadCount(7)).toBe(2);
+    time.now += 10;
+    cache.rememberUnreadCount(7, 3, cache.now());
+    expect(cache.unreadCount(7)).toBeUndefined();
+    time.now += COUNT_QUIET_MS;
+    cache.rememberUnreadCount(7, 4, cache.now());
+    expect(cache.unreadCount(7)).toBe(4);
   });
 
   it('drops sessions after a minute and counts after five, whatever happened', () => {

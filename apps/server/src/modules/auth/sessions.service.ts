@@ -178,7 +178,7 @@ async function revokeSession(ctx: AppContext, opts: { sessionId: string }): Prom
     .update(refreshToken)
     .set({ revokedAt: now })
     .where(and(eq(refreshToken.familyId, opts.sessionId), isNull(refreshToken.revokedAt)));
-  for (const { customerId } of ended) await ctx.customerCache?.forget(customerId);
+  for (const { customerId } of ended) await ctx.customerCache?.forgetSessions(customerId);
 }
 
 /** Ends the session the refresh token belongs to. Unknown tokens are ignored. */
@@ -222,7 +222,7 @@ export async function revokeSessions(
       ),
     );
   // Inside a transaction the caller forgets again once it commits (see cache/customer-cache.ts).
-  await ctx.customerCache?.forget(opts.customerId);
+  await ctx.customerCache?.forgetSessions(opts.customerId);
 }
 
 /**

@@ -115,7 +115,7 @@ export async function changePhoneNumber(
   });
   if ('refused' in outcome) throw outcome.refused;
   // The other sessions ended with the transaction: no process may keep them as live (cache/customer-cache.ts).
-  await ctx.customerCache?.forget(outcome.row.id);
+  await ctx.customerCache?.forgetSessions(outcome.row.id);
   return toCustomer(outcome.row);
 }
 

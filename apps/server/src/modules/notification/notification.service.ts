@@ -30,7 +30,7 @@ export async function notify(
     params: opts.params ?? {},
     createdAt: ctx.clock.now(),
   });
-  await ctx.customerCache?.forget(opts.customerId);
+  await ctx.customerCache?.forgetUnreadCount(opts.customerId);
 }
 
 function view(row: typeof notification.$inferSelect, locale: Locale): TNotification {
@@ -74,7 +74,7 @@ export async function markNotificationRead(
     .where(and(eq(notification.id, opts.id), eq(notification.customerId, opts.customerId)))
     .returning();
   if (!row) throw notFound();
-  await ctx.customerCache?.forget(opts.customerId);
+  await ctx.customerCache?.forgetUnreadCount(opts.customerId);
   return view(row, opts.locale);
 }
 
@@ -87,7 +87,7 @@ export async function deleteNotification(
     .where(and(eq(notification.id, opts.id), eq(notification.customerId, opts.customerId)))
     .returning({ id: notification.id });
   if (rows.length === 0) throw notFound();
-  await ctx.customerCache?.forget(opts.customerId);
+  await ctx.customerCache?.forgetUnreadCount(opts.customerId);
 }
 
 /** Deletes those of the ids that belong to the caller; others' ids are ignored. Returns how many. */
@@ -99,7 +99,7 @@ export async function deleteNotificationsByIds(
     .delete(notification)
     .where(and(inArray(notification.id, opts.ids), eq(notification.customerId, opts.customerId)))
     .returning({ id: notification.id });
-  if (rows.length > 0) await ctx.customerCache?.forget(opts.customerId);
+  if (rows.length > 0) await ctx.customerCache?.forgetUnreadCount(opts.customerId);
   return { count: rows.length };
 }
 
