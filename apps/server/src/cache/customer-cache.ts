@@ -98,6 +98,8 @@ export class InProcessCustomerCache implements CustomerCache {
   private readonly counts = new Shelf<number>(COUNT_MAX_AGE_MS, COUNT_QUIET_MS);
   enabled: boolean;
   private readonly publish: (change: Change, customerId: number) => Promise<void>;
+  /** Whatever else closes with the cache (the Redis subscription). */
+  onClose: () => void = () => {};
 
   constructor(
     opts: { enabled: boolean; publish?: (change: Change, customerId: number) => Promise<void> },
@@ -156,6 +158,7 @@ export class InProcessCustomerCache implements CustomerCache {
   async close(): Promise<void> {
     this.enabled = false;
     this.clear();
+    this.onClose();
   }
 }
 
@@ -210,17 +213,6 @@ export async function createCustomerCache(opts: {
     const m = decode(message);
     if (m) cache.forgetHere(m.change, m.customerId);
   });
-  return {
-    liveSession: (s) => cache.liveSession(s),
-    rememberSession: (s, c, t) => cache.rememberSession(s, c, t),
-    unreadCount: (c) => cache.unreadCount(c),
-    rememberUnreadCount: (c, n, t) => cache.rememberUnreadCount(c, n, t),
-    forgetSessions: (c) => cache.forgetSessions(c),
-    forgetUnreadCount: (c) => cache.forgetUnreadCount(c),
-    now: () => cache.now(),
-    async close() {
-      await cache.close();
-      subscriber.disconnect();
-    },
-  };
+  cache.onClose = () => subscriber.disconnect();
+  return cache;
 }
