@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { plan, project } from '../../db/schema/index.ts';
 import { evidenceCounts } from '../evidence/evidence-counts.ts';
+import { editionRowsOf } from '../forms/editions.service.ts';
 import type { CaseContext } from '../forms/form-state.ts';
 import { filingStates, paymentsOf, pdfOf } from '../forms/immigration-data.service.ts';
 import { localName } from '../shop/catalogue.service.ts';
@@ -47,8 +48,12 @@ export function feesOf(cc: CaseContext, paymentForms: TCaseFormSummary | undefin
 
 export async function formSummaries(ctx: AppContext, cc: CaseContext, forms: readonly FilingForm[]) {
   const out: TCaseFormSummary[] = [];
+  const editions = await editionRowsOf(
+    ctx.db.db,
+    forms.map((f) => f.def.formNumber),
+  );
   for (const { row, def, state } of forms) {
-    const pdf = await pdfOf(ctx, def, row);
+    const pdf = await pdfOf(ctx, def, row, editions);
     out.push({
       id: row.id,
       form_number: row.formNumber as CaseForm,

@@ -17,14 +17,7 @@ import type { AppContext } from '../../context.ts';
 import { customerIdOf, requireCustomer } from '../../plugins/auth.ts';
 import { filingStates } from '../forms/immigration-data.service.ts';
 import { requireEntitlement } from '../shop/gate.ts';
-import {
-  caseProjectCode,
-  contextOf,
-  getOrCreateCase,
-  ownedCase,
-  setPreferences,
-  updateSettings,
-} from './case.service.ts';
+import { contextOf, getOrCreateCase, ownedCase, setPreferences, updateSettings } from './case.service.ts';
 import { caseSummary } from './case-summary.service.ts';
 import { eta9089Page } from './eta9089.service.ts';
 import { getProfile, updateProfile } from './profile.service.ts';
@@ -39,14 +32,19 @@ export const caseRoutes =
   async (app) => {
     const tags = ['case'];
     const requireLogin = requireCustomer(ctx);
-    const projectOfCase = (req: FastifyRequest) =>
-      caseProjectCode(ctx, customerIdOf(req), (req.params as { id: number }).id);
+    // The case the entitlement check read, kept for a read route's answer (a write reads it again after).
+    const checked = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof ownedCase>>>();
+    const projectOfCase = async (req: FastifyRequest) => {
+      const owned = await ownedCase(ctx, customerIdOf(req), (req.params as { id: number }).id);
+      checked.set(req, owned);
+      return owned.projectCode;
+    };
     const read = requireEntitlement(ctx, projectOfCase);
     const write = requireEntitlement(ctx, projectOfCase, { write: true });
 
-    const summaryOf = async (req: FastifyRequest, caseId: number) => {
+    const summaryOf = async (req: FastifyRequest, caseId: number, fresh = true) => {
       const customerId = customerIdOf(req);
-      const { row, projectCode } = await ownedCase(ctx, customerId, caseId);
+      const { row, projectCode } = (!fresh && checked.get(req)) || (await ownedCase(ctx, customerId, caseId));
       return caseSummary(ctx, {
         customerId,
         caseRow: row,
@@ -78,7 +76,7 @@ export const caseRoutes =
         preHandler: read,
         schema: { tags, params: ZIdParams, response: { 200: ZCaseSummary } },
       },
-      async (req) => summaryOf(req, req.params.id),
+      async (req) => summaryOf(req, req.params.id, false),
     );
     app.patch(
       '/customer/case/:id/settings/',

@@ -29,6 +29,11 @@ export interface Claim {
 /** The case's claim (nothing claimed yet when no row exists). */
 export async function claimOf(db: Db, caseId: number): Promise<Claim> {
   const [row] = await db.select().from(evidenceCriteria).where(eq(evidenceCriteria.caseId, caseId));
+  return claimIn(row);
+}
+
+/** `claimOf` from the case's criteria row already read. */
+export function claimIn(row: typeof evidenceCriteria.$inferSelect | undefined): Claim {
   return {
     niwDirection: (row?.niwDirection ?? null) as NiwDirection | null,
     claimed: (row?.claimed ?? []).filter((c): c is Criterion => (CRITERIA as readonly string[]).includes(c)),

@@ -8,7 +8,7 @@ import {
   recommendationLetter,
 } from '../../db/schema/index.ts';
 import { latestChange, type StageContent } from '../case/stages.service.ts';
-import { claimOf } from './criteria.service.ts';
+import { claimIn } from './criteria.service.ts';
 
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
@@ -18,11 +18,8 @@ const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(va
  * included), so any change after submitting reopens the stage.
  */
 export async function evidenceStageContent(db: Db, caseId: number): Promise<StageContent> {
-  const claim = await claimOf(db, caseId);
-  const [claimRow] = await db
-    .select({ updatedAt: evidenceCriteria.updatedAt })
-    .from(evidenceCriteria)
-    .where(eq(evidenceCriteria.caseId, caseId));
+  const [claimRow] = await db.select().from(evidenceCriteria).where(eq(evidenceCriteria.caseId, caseId));
+  const claim = claimIn(claimRow);
   const folders = await db
     .select()
     .from(evidenceFolder)

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { WorkbenchErrorCode as E, type TFormEdition, type TFormPdf } from '@dossier/contract';
 import { EDITION_FACTS, type FormDefinition, getForm } from '@dossier/forms';
 import { BLANKS_DIR, SHIPPED_BLANKS } from '@dossier/forms/blanks';
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { formEdition } from '../../db/schema/index.ts';
@@ -65,24 +65,31 @@ export async function editionRow(db: Db, formNumber: string, edition: string): P
   return row ?? null;
 }
 
-async function currentRow(db: Db, formNumber: string): Promise<EditionRow | null> {
-  const [row] = await db
-    .select()
-    .from(formEdition)
-    .where(and(eq(formEdition.formNumber, formNumber), eq(formEdition.isCurrent, true)));
-  return row ?? null;
-}
-
 /** A definition can fill a PDF when at least one of its items maps an AcroForm field. */
 export const isMapped = (def: FormDefinition) =>
   def.parts.some((p) => p.items.some((i) => i.pdf !== null && i.type !== 'signature'));
 
 export type Availability = Omit<TFormPdf, 'url'>;
 
+/** Every edition row of these forms, in one query (for reads that check several forms at once). */
+export async function editionRowsOf(db: Db, formNumbers: readonly string[]): Promise<EditionRow[]> {
+  if (formNumbers.length === 0) return [];
+  return db
+    .select()
+    .from(formEdition)
+    .where(inArray(formEdition.formNumber, [...formNumbers]));
+}
+
 /** Whether the filled PDF of `def` can be produced, and if not, why and where the customer gets the form. */
 export async function pdfAvailability(db: Db, def: FormDefinition): Promise<Availability> {
-  const row = await editionRow(db, def.formNumber, def.edition);
-  const current = row?.isCurrent ? row : await currentRow(db, def.formNumber);
+  return availabilityIn(await editionRowsOf(db, [def.formNumber]), def);
+}
+
+/** `pdfAvailability` from the form's edition rows already read (`editionRowsOf`). */
+export function availabilityIn(rows: readonly EditionRow[], def: FormDefinition): Availability {
+  const ofForm = rows.filter((r) => r.formNumber === def.formNumber);
+  const row = ofForm.find((r) => r.edition === def.edition) ?? null;
+  const current = row?.isCurrent ? row : (ofForm.find((r) => r.isCurrent) ?? null);
   const base = {
     official_url: row?.officialUrl ?? current?.officialUrl ?? 'https://www.uscis.gov/forms',
     current_edition: current?.edition ?? null,

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { immigrationData, project, workbenchCase } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { type CaseRow, contextOf } from '../case/case.service.ts';
-import { pdfAvailability } from './editions.service.ts';
+import { availabilityIn, type EditionRow, pdfAvailability } from './editions.service.ts';
 import {
   amountItem,
   type CaseContext,
@@ -39,12 +39,24 @@ export function defOf(row: Pick<FormRow, 'formNumber' | 'edition'>): FormDefinit
  */
 export async function caseFormRows(ctx: AppContext, caseRow: CaseRow, cc: CaseContext): Promise<FormRow[]> {
   const db = ctx.db.db;
+  const read = () =>
+    db
+      .select()
+      .from(immigrationData)
+      .where(eq(immigrationData.caseId, caseRow.id))
+      .orderBy(asc(immigrationData.id));
+  const rows = await read();
+  // Reads far outnumber the first visit: insert only when a form of the filing has no row yet (the conflict
+  // target still makes two first reads at once create each row once).
+  const missing = filingForms(cc)
+    .map((n) => getForm(n)!)
+    .filter((def) => !rows.some((r) => r.formNumber === def.formNumber && r.edition === def.edition));
+  if (missing.length === 0) return rows;
   const now = ctx.clock.now();
-  const wanted = filingForms(cc).map((n) => getForm(n)!);
   await db
     .insert(immigrationData)
     .values(
-      wanted.map((def) => ({
+      missing.map((def) => ({
         caseId: caseRow.id,
         formNumber: def.formNumber,
         edition: def.edition,
@@ -55,11 +67,7 @@ export async function caseFormRows(ctx: AppContext, caseRow: CaseRow, cc: CaseCo
     .onConflictDoNothing({
       target: [immigrationData.caseId, immigrationData.formNumber, immigrationData.edition],
     });
-  return db
-    .select()
-    .from(immigrationData)
-    .where(eq(immigrationData.caseId, caseRow.id))
-    .orderBy(asc(immigrationData.id));
+  return read();
 }
 
 /** The filing's rows in filing order, each evaluated. */
@@ -107,8 +115,14 @@ export function paymentsOf(def: FormDefinition, row: FormRow, cc: CaseContext, p
   }));
 }
 
-export async function pdfOf(ctx: AppContext, def: FormDefinition, row: FormRow): Promise<TFormPdf> {
-  const a = await pdfAvailability(ctx.db.db, def);
+export async function pdfOf(
+  ctx: AppContext,
+  def: FormDefinition,
+  row: FormRow,
+  /** The forms' edition rows when the caller already read them (`editionRowsOf`). */
+  editions?: readonly EditionRow[],
+): Promise<TFormPdf> {
+  const a = editions ? availabilityIn(editions, def) : await pdfAvailability(ctx.db.db, def);
   return { ...a, url: a.available ? pdfUrl(row.id) : null };
 }
 

@@ -70,24 +70,23 @@ export async function projectAccess(
   projectCode: ProjectCode,
   now: Date,
 ): Promise<ProjectAccess | null> {
-  const [pr] = await db.select({ id: project.id }).from(project).where(eq(project.code, projectCode));
-  if (!pr) return null;
-  const until = await baseExpiry(db, customerId, pr.id);
-  if (!until) return null;
-  const active = until > now;
+  // One query (this gate runs on every workbench call): the customer's entitlements in the project.
   const rows = await db
-    .selectDistinct({ service: entitlement.service })
+    .select({
+      projectId: entitlement.projectId,
+      service: entitlement.service,
+      expiresAt: entitlement.expiresAt,
+    })
     .from(entitlement)
-    .where(
-      and(
-        eq(entitlement.customerId, customerId),
-        eq(entitlement.projectId, pr.id),
-        ...(active ? [gt(entitlement.expiresAt, now)] : []),
-      ),
-    );
-  const held = new Set(rows.map((r) => r.service as ServiceCode));
+    .innerJoin(project, eq(entitlement.projectId, project.id))
+    .where(and(eq(entitlement.customerId, customerId), eq(project.code, projectCode)));
+  const base = rows.filter((r) => r.service === BASE_SERVICE);
+  if (base.length === 0) return null;
+  const until = new Date(Math.max(...base.map((r) => r.expiresAt.getTime())));
+  const active = until > now;
+  const held = new Set(rows.filter((r) => !active || r.expiresAt > now).map((r) => r.service as ServiceCode));
   return {
-    projectId: pr.id,
+    projectId: base[0]!.projectId,
     project_code: projectCode,
     status: active ? 'active' : 'expired',
     expires_at: until.toISOString(),
