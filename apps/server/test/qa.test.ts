@@ -47,6 +47,11 @@ describe('Q&A zone', () => {
     expect(all.count).toBeGreaterThanOrEqual(30);
     const page2 = await search({ page: 2, size: 5 });
     expect(page2.results.map((q) => q.id)).toEqual(all.results.slice(5, 10).map((q) => q.id));
+    // Every page carries the same total, a page past the end too (it has no row to carry it).
+    expect(page2.count).toBe(all.count);
+    const past = await search({ page: 999, size: 50 });
+    expect(past).toEqual({ count: all.count, results: [] });
+    expect(await search({ keyword: 'no-such-words-here' })).toEqual({ count: 0, results: [] });
     const first = all.results[0]!;
     const en = (await get(`/api/customer/qa/${first.id}/`, 'en')).json() as Item;
     expect(en.question).toBe(QA_ITEMS[0]!.question_en);

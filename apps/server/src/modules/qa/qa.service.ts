@@ -92,18 +92,24 @@ export async function listQuestions(
     where.push(or(ilike(l.question, pattern), ilike(l.answer, pattern)) as SQL);
     if (opts.page === 1) await db.insert(qaSearch).values({ keyword, searchedAt: ctx.clock.now() });
   }
-  const [total] = await db
-    .select({ n: count() })
-    .from(qa)
-    .where(and(...where));
+  // The page and the total in one statement (a window count); a page past the end has no row to carry the
+  // total, so only then is it counted on its own.
   const rows = await db
-    .select(columns(opts.locale))
+    .select({ ...columns(opts.locale), total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(qa)
     .where(and(...where))
     .orderBy(asc(qa.position), asc(qa.id))
     .limit(opts.size)
     .offset((opts.page - 1) * opts.size);
-  return { count: total?.n ?? 0, results: rows.map(view) };
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && opts.page > 1) {
+    const [n] = await db
+      .select({ n: count() })
+      .from(qa)
+      .where(and(...where));
+    total = n?.n ?? 0;
+  }
+  return { count: total, results: rows.map(view) };
 }
 
 export async function getQuestion(ctx: AppContext, opts: { id: number; locale: Locale }): Promise<TQa> {
