@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { qa } from '../src/db/schema/index.ts';
+import { qa, qaSearch } from '../src/db/schema/index.ts';
 import { QA_CATEGORIES, QA_ITEMS } from '../src/db/seed/qa.data.ts';
 import { purgeOldSearches } from '../src/modules/qa/qa.service.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
@@ -117,6 +117,26 @@ describe('Q&A zone', () => {
     t.clock.advance(31 * 86_400_000);
     const later = (await get('/api/customer/qa/hot_keywords/')).json() as { keyword: string }[];
     expect(later.map((h) => h.keyword)).not.toContain('i-140 fee');
+  });
+
+  it('writes searches in batches: stored within half a second without any reader, and before the app closes', async () => {
+    const stored = async (keyword: string) =>
+      (await t.ctx.db.db.select({ id: qaSearch.id }).from(qaSearch).where(eq(qaSearch.keyword, keyword)))
+        .length;
+    const word = `batch-${Date.now()}`;
+    await search({ keyword: word }, 'en');
+    await search({ keyword: word }, 'en');
+    await new Promise((r) => setTimeout(r, 900));
+    expect(await stored(word)).toBe(2);
+    // A second app on the same database: what it records is written when it closes, however soon.
+    const other = await buildTestApp({ config: accountsTestConfig, db: t.ctx.db });
+    const late = `closing-${Date.now()}`;
+    await other.app.inject({ url: `/api/customer/qa/?keyword=${late}`, headers: { Language: 'en' } });
+    expect(await stored(late)).toBe(0);
+    await other.app.close();
+    expect(await stored(late)).toBe(1);
+    await other.ctx.customerCache?.close();
+    await other.ctx.redis?.close();
   });
 
   it('asking needs a login, refuses a blank question, stores it unpublished', async () => {

@@ -24,6 +24,7 @@ import {
   listQuestions,
   submitAdvice,
 } from './qa.service.ts';
+import { searchLog } from './search-log.ts';
 
 /**
  * Runs before schema validation, so an empty or whitespace-only text answers "This cannot be left blank." (spec §5)
@@ -41,6 +42,8 @@ export const qaRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['qa'];
+    // Searches recorded but not yet written are stored before the database closes.
+    app.addHook('onClose', () => searchLog(ctx).flush());
     const requireLogin = requireCustomer(ctx);
     /** Visitors may post suggestions; a logged-in caller's suggestion is linked to the account. */
     const optionalLogin = optionalCustomer(ctx);

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { advice, qa, qaCategory, qaHiddenKeyword, qaSearch } from '../../db/schema/index.ts';
 import type { PurgeStep } from '../../jobs/purge.handler.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
+import { searchLog } from './search-log.ts';
 
 /** "This cannot be left blank." (spec §5) for an empty or whitespace-only question or suggestion. */
 export const blankError = () => new AppError(400, QaErrorCode.blank, `errors:${QaErrorCode.blank}`);
@@ -90,7 +91,7 @@ export async function listQuestions(
     const l = localised(opts.locale);
     const pattern = containsPattern(keyword);
     where.push(or(ilike(l.question, pattern), ilike(l.answer, pattern)) as SQL);
-    if (opts.page === 1) await db.insert(qaSearch).values({ keyword, searchedAt: ctx.clock.now() });
+    if (opts.page === 1) searchLog(ctx).record(keyword, ctx.clock.now());
   }
   // The page and the total in one statement (a window count); a page past the end has no row to carry the
   // total, so only then is it counted on its own.
@@ -123,6 +124,7 @@ export async function getQuestion(ctx: AppContext, opts: { id: number; locale: L
 
 /** The most searched keywords of the last HOT_KEYWORDS_DAYS days; ties go to the latest searched (highest id). */
 export async function hotKeywords(ctx: AppContext): Promise<THotKeyword[]> {
+  await searchLog(ctx).flush();
   const since = new Date(ctx.clock.now().getTime() - HOT_KEYWORDS_DAYS * 86_400_000);
   const n = count();
   const rows = await ctx.db.db

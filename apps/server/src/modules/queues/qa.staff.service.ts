@@ -14,6 +14,7 @@ import { AppError, errorOf, notFound } from '../../plugins/errors.ts';
 import type { StaffPrincipal } from '../../plugins/staff-auth.ts';
 import { notify } from '../notification/notification.service.ts';
 import { normaliseKeyword } from '../qa/qa.service.ts';
+import { searchLog } from '../qa/search-log.ts';
 import { recordAudit } from '../staff/audit.service.ts';
 import { ageSeconds, staffTx } from './queue-common.ts';
 
@@ -281,6 +282,7 @@ export async function deleteCategory(ctx: AppContext, who: StaffPrincipal, id: n
 
 /** The most searched keywords of the window, hidden ones included and marked. */
 export async function reviewHotKeywords(ctx: AppContext) {
+  await searchLog(ctx).flush();
   const since = new Date(ctx.clock.now().getTime() - HOT_KEYWORDS_DAYS * 86_400_000);
   const n = count();
   const db = ctx.db.db;

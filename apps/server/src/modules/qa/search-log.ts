@@ -1,0 +1,58 @@
+import type { AppContext } from '../../context.ts';
+import { qaSearch } from '../../db/schema/index.ts';
+
+/** A batch is written at this many records, or this long after its first record, whichever comes first. */
+const BATCH_SIZE = 100;
+const BATCH_MS = 500;
+
+/**
+ * The keyword searches behind the hot keywords (decision 0041), written in batches instead of one INSERT per
+ * search: a search answers after one statement, not two. The readers of this process (the hot keywords, the
+ * staff keyword list) flush first, so they see every search made here; another process's searches appear
+ * within BATCH_MS. What a crash loses is at most BATCH_MS of search counts, never a user's data. The app's
+ * close writes what is pending.
+ */
+export class SearchLog {
+  private pending: Array<{ keyword: string; searchedAt: Date }> = [];
+  private timer: NodeJS.Timeout | null = null;
+  private written: Promise<void> = Promise.resolve();
+
+  constructor(private readonly ctx: AppContext) {}
+
+  record(keyword: string, searchedAt: Date): void {
+    this.pending.push({ keyword, searchedAt });
+    if (this.pending.length >= BATCH_SIZE) void this.flush();
+    else if (!this.timer) this.timer = setTimeout(() => void this.flush(), BATCH_MS).unref();
+  }
+
+  /** Writes what is pending; resolves once every record taken so far is stored (or its failure logged). */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.pending.splice(0);
+    if (batch.length === 0) return this.written;
+    this.written = this.written.then(() =>
+      this.ctx.db.db
+        .insert(qaSearch)
+        .values(batch)
+        .then(
+          () => {},
+          (err: unknown) =>
+            this.ctx.logger.warn({ err, lost: batch.length }, 'Q&A search records not written'),
+        ),
+    );
+    return this.written;
+  }
+}
+
+const logs = new WeakMap<AppContext, SearchLog>();
+
+/** The search log of this app (one per context). */
+export function searchLog(ctx: AppContext): SearchLog {
+  let log = logs.get(ctx);
+  if (!log) {
+    log = new SearchLog(ctx);
+    logs.set(ctx, log);
+  }
+  return log;
+}
