@@ -14,6 +14,7 @@ import {
   qaSearch,
   staffAudit,
 } from '../src/db/schema/index.ts';
+import { searchLog } from '../src/modules/qa/search-log.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { accountsTestConfig, injectAs, type LoggedIn, login, type Method } from './factories.ts';
 import { newStaff, type StaffLogin } from './staff-factories.ts';
@@ -35,6 +36,7 @@ const madeQa: number[] = [];
 const madeWords: string[] = [];
 afterAll(async () => {
   const db = t.ctx.db.db;
+  await searchLog(t.ctx).flush(); // searches still pending would be written after the clean-up
   if (madeQa.length) await db.delete(qa).where(inArray(qa.id, madeQa));
   for (const w of madeWords) {
     await db.delete(qaSearch).where(eq(qaSearch.keyword, w));
