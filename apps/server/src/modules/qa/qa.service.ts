@@ -91,7 +91,6 @@ export async function listQuestions(
     const l = localised(opts.locale);
     const pattern = containsPattern(keyword);
     where.push(or(ilike(l.question, pattern), ilike(l.answer, pattern)) as SQL);
-    if (opts.page === 1) searchLog(ctx).record(keyword, ctx.clock.now());
   }
   // The page and the total in one statement (a window count); a page past the end has no row to carry the
   // total, so only then is it counted on its own.
@@ -102,6 +101,8 @@ export async function listQuestions(
     .orderBy(asc(qa.position), asc(qa.id))
     .limit(opts.size)
     .offset((opts.page - 1) * opts.size);
+  // Recorded once the search ran: a keyword the database refused never joins (and spoils) a batch.
+  if (keyword && opts.page === 1) searchLog(ctx).record(keyword, ctx.clock.now());
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && opts.page > 1) {
     const [n] = await db

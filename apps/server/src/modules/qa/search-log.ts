@@ -31,19 +31,41 @@ export class SearchLog {
     this.timer = null;
     const batch = this.pending.splice(0);
     if (batch.length === 0) return this.written;
-    this.written = this.written.then(() =>
-      this.ctx.db.db
-        .insert(qaSearch)
-        .values(batch)
-        .then(
-          () => {},
-          (err: unknown) =>
-            this.ctx.logger.warn({ err, lost: batch.length }, 'Q&A search records not written'),
-        ),
-    );
+    this.written = this.written.then(() => this.write(batch));
     return this.written;
   }
+
+  /**
+   * The batch in one INSERT. If the database refused a value in it (SQLSTATE class 22, data exception), row by
+   * row, so one bad record costs only itself; any other failure (the database unreachable) is logged at once,
+   * never retried record by record, so a reader waiting on the flush is not held for a timeout per record.
+   */
+  private async write(batch: Array<{ keyword: string; searchedAt: Date }>): Promise<void> {
+    const db = this.ctx.db.db;
+    try {
+      await db.insert(qaSearch).values(batch);
+      return;
+    } catch (err) {
+      if (!sqlState(err)?.startsWith('22')) {
+        this.ctx.logger.warn({ err, lost: batch.length }, 'Q&A search records not written');
+        return;
+      }
+    }
+    let lost = 0;
+    for (const record of batch) {
+      await db
+        .insert(qaSearch)
+        .values(record)
+        .catch(() => {
+          lost += 1;
+        });
+    }
+    if (lost > 0) this.ctx.logger.warn({ lost }, 'Q&A search records not written');
+  }
 }
+
+const sqlState = (e: unknown): string | undefined =>
+  (e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code;
 
 const logs = new WeakMap<AppContext, SearchLog>();
 
