@@ -123,6 +123,19 @@ describe('API conventions', () => {
     expect(r.headers['x-frame-options']).toBeDefined();
     const gen = await t.app.inject({ url: '/healthz' });
     expect(gen.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // Worked out once at start-up, they are on answers no handler wrote too: no route, refused by a hook.
+    for (const early of [
+      await t.app.inject({ url: '/api/no/such/route/' }),
+      await t.app.inject({ url: '/api/customer/notification/not_read_count/' }),
+    ]) {
+      expect([404, 401]).toContain(early.statusCode);
+      expect(early.headers['content-security-policy']).toBe(r.headers['content-security-policy']);
+      expect(early.headers['x-content-type-options']).toBe('nosniff');
+      expect(early.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(early.headers['referrer-policy']).toBe('no-referrer');
+    }
+    expect(r.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(r.headers['content-security-policy']).toContain("worker-src 'self' blob:");
   });
 
   it('serves the OpenAPI document generated from the contract at /api/docs', async () => {

@@ -2,7 +2,7 @@ import { AccountErrorCode, ErrorCode } from '@dossier/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { isSessionLive } from '../modules/auth/sessions.service.ts';
-import { verifyAccessToken } from '../modules/auth/tokens.ts';
+import { type VerifyResult, verifyAccessToken } from '../modules/auth/tokens.ts';
 import { AppError } from './errors.ts';
 
 declare module 'fastify' {
@@ -16,6 +16,34 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('customer', null);
 }
 
+/** Access tokens whose signature was checked, per server secret, most recent last (decision 0042). */
+const verifiedBySecret = new WeakMap<Buffer, Map<string, Extract<VerifyResult, { ok: true }>>>();
+const VERIFIED_LIMIT = 10_000;
+
+/**
+ * verifyAccessToken, with its HMAC done once per token: a client sends the same token on every call for its
+ * lifetime. Only tokens that passed are kept, and their expiry is checked against the clock on every call.
+ */
+export function verifyRemembered(secret: Buffer, token: string, nowSeconds: number): VerifyResult {
+  let verified = verifiedBySecret.get(secret);
+  if (!verified) {
+    verified = new Map();
+    verifiedBySecret.set(secret, verified);
+  }
+  const known = verified.get(token);
+  if (known) {
+    if (known.exp > nowSeconds) return known;
+    verified.delete(token);
+    return { ok: false, reason: 'expired' };
+  }
+  const r = verifyAccessToken(secret, token, nowSeconds);
+  if (r.ok) {
+    if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value as string);
+    verified.set(token, r);
+  }
+  return r;
+}
+
 /**
  * onRequest hook for protected scopes: `Authorization: Bearer <access token>`. Missing or tampered →
  * 401 `unauthorized`; expired → 401 `token_expired` (the client refreshes and retries); its session ended
@@ -27,7 +55,7 @@ export function requireCustomer(ctx: AppContext) {
     const header = req.headers.authorization;
     const m = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!m) throw new AppError(401, ErrorCode.unauthorized);
-    const r = verifyAccessToken(ctx.authSecret, m[1]!, Math.floor(ctx.clock.now().getTime() / 1000));
+    const r = verifyRemembered(ctx.authSecret, m[1]!, Math.floor(ctx.clock.now().getTime() / 1000));
     if (!r.ok) {
       throw r.reason === 'expired'
         ? new AppError(401, AccountErrorCode.tokenExpired)

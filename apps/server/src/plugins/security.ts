@@ -1,5 +1,4 @@
 import { ErrorCode } from '@dossier/contract';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { RedisHandle } from '../providers/redis/redis.ts';
 import { AppError } from './errors.ts';
 import { resilientStoreClass } from './rate-limit-store.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 
 /**
  * Counted: every route under /api. Decided on the route the router matched (`routeOptions.url`), never on the
@@ -22,7 +22,7 @@ export async function registerSecurity(
   config: Config,
   redis: RedisHandle | null,
 ): Promise<void> {
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

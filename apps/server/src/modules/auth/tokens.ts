@@ -22,7 +22,7 @@ export function signAccessToken(secret: Buffer, claims: AccessClaims): string {
 }
 
 export type VerifyResult =
-  | { ok: true; customerId: number; sessionId: string }
+  | { ok: true; customerId: number; sessionId: string; exp: number }
   | { ok: false; reason: 'invalid' | 'expired' };
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -48,7 +48,7 @@ export function verifyAccessToken(secret: Buffer, token: string, nowSeconds: num
   // Signed by us before sessions existed (no sid): renewable like an expired one, since the refresh names
   // the session.
   if (typeof claims.sid !== 'string' || !UUID_RE.test(claims.sid)) return { ok: false, reason: 'expired' };
-  return { ok: true, customerId: id, sessionId: claims.sid };
+  return { ok: true, customerId: id, sessionId: claims.sid, exp: claims.exp };
 }
 
 /** Opaque refresh token (256 random bits); only its SHA-256 is stored. */

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { verifyRemembered } from '../../plugins/auth.ts';
 import { signAliyunRpc } from '../../providers/sms/aliyun.ts';
 import { resolveAuthSecret } from './secret.ts';
 import { seal, signAccessToken, unsealMatches, verifyAccessToken } from './tokens.ts';
@@ -12,7 +13,12 @@ describe('access tokens', () => {
   const sid = '0b6c2f0e-4f7a-4a57-9f3e-2d1c0b9a8e7f';
   const token = signAccessToken(secret, { sub: '7', sid, iat: 1000, exp: 1900, typ: 'access' });
   it('verifies its own tokens until exp', () => {
-    expect(verifyAccessToken(secret, token, 1899)).toEqual({ ok: true, customerId: 7, sessionId: sid });
+    expect(verifyAccessToken(secret, token, 1899)).toEqual({
+      ok: true,
+      customerId: 7,
+      sessionId: sid,
+      exp: 1900,
+    });
     expect(verifyAccessToken(secret, token, 1900)).toEqual({ ok: false, reason: 'expired' });
   });
   it('sends a token without a session id (signed before sessions) to refresh', () => {
@@ -25,6 +31,27 @@ describe('access tokens', () => {
     const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
     expect(verifyAccessToken(secret, `${none}.${p}.`, 1000)).toEqual({ ok: false, reason: 'invalid' });
     expect(verifyAccessToken(secret, `${none}.${p}.${s}`, 1000)).toEqual({ ok: false, reason: 'invalid' });
+  });
+});
+
+describe('remembered verification (the HMAC once per token)', () => {
+  const sid = '0b6c2f0e-4f7a-4a57-9f3e-2d1c0b9a8e7f';
+  it('keeps only what verified, and still checks expiry, the secret and every byte', () => {
+    const own = Buffer.from('r'.repeat(32));
+    const token = signAccessToken(own, { sub: '9', sid, iat: 1000, exp: 1900, typ: 'access' });
+    expect(verifyRemembered(own, token, 1000)).toMatchObject({ ok: true, customerId: 9 });
+    expect(verifyRemembered(own, token, 1001)).toMatchObject({ ok: true, customerId: 9 });
+    // Remembered under its own secret only.
+    expect(verifyRemembered(Buffer.from('s'.repeat(32)), token, 1001).ok).toBe(false);
+    // A token one character off is verified, not matched loosely.
+    const edited = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    expect(verifyRemembered(own, edited, 1001)).toEqual({ ok: false, reason: 'invalid' });
+    const [h, , sig] = token.split('.');
+    const claims = Buffer.from(JSON.stringify({ sub: '1', sid, iat: 1000, exp: 1900, typ: 'access' }));
+    expect(verifyRemembered(own, `${h}.${claims.toString('base64url')}.${sig}`, 1001).ok).toBe(false);
+    // Expiry applies to a remembered token, and it is then forgotten.
+    expect(verifyRemembered(own, token, 1900)).toEqual({ ok: false, reason: 'expired' });
+    expect(verifyRemembered(own, token, 1899)).toMatchObject({ ok: true });
   });
 });
 
