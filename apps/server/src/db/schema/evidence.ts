@@ -71,7 +71,11 @@ export const evidenceFile = pgTable(
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },
-  (t) => [index('evidence_file_folder_idx').on(t.folderId, t.sortOrder)],
+  (t) => [
+    index('evidence_file_folder_idx').on(t.folderId, t.sortOrder),
+    // Every read of a case's exhibits (the summary, the checklist, the packet) selects them by case.
+    index('evidence_file_case_idx').on(t.caseId),
+  ],
 );
 
 /** A recommender and the four documents of the letter (letter, translation, résumé, translation). */

@@ -17,10 +17,12 @@ import { evidenceCounts } from '../evidence/evidence-counts.ts';
 import { editionRowsOf } from '../forms/editions.service.ts';
 import type { CaseContext } from '../forms/form-state.ts';
 import { filingStates, paymentsOf, pdfOf } from '../forms/immigration-data.service.ts';
+import { feeSchedule } from '../reference/fee-schedule.service.ts';
 import { localName } from '../shop/catalogue.service.ts';
 import type { ProjectAccess } from '../shop/rights.service.ts';
 import { myRights } from '../shop/rights.service.ts';
-import { type CaseRow, categoryOf, contextOf, getPreferences } from './case.service.ts';
+import { type CaseRow, categoryOf, contextOf, getPreferences, todayOf } from './case.service.ts';
+import { type CaseBody, cachedCaseBody, caseFingerprint } from './case-summary-cache.ts';
 import { caseStages, currentStage, type FilingForm } from './stages.service.ts';
 
 export function feesOf(cc: CaseContext, paymentForms: TCaseFormSummary | undefined): TCaseFees {
@@ -81,8 +83,32 @@ export async function caseSummary(
     projectCode: ProjectCode;
     access: ProjectAccess;
     locale: Locale;
+    /** Read with the case row by the gate (`ownedCaseForSummary`); else read here. */
+    fingerprint?: string;
   },
 ): Promise<TCaseSummary> {
+  const { projectId: _projectId, ...access } = opts.access;
+  const fees = feeSchedule(ctx);
+  const body = await cachedCaseBody(
+    ctx,
+    {
+      ...opts,
+      fingerprint: opts.fingerprint ?? (await caseFingerprint(ctx, opts.caseRow.id)),
+      inputs: [todayOf(ctx), fees.schedule, fees.checked],
+    },
+    () => caseBody(ctx, opts),
+  );
+  return { ...body, access };
+}
+
+/**
+ * Everything in the summary but the caller's access, and the instant its rights panel turns by the clock
+ * alone (the next right to expire).
+ */
+async function caseBody(
+  ctx: AppContext,
+  opts: { customerId: number; caseRow: CaseRow; projectCode: ProjectCode; locale: Locale },
+): Promise<{ body: CaseBody; until: Date | null }> {
   const { caseRow, projectCode, locale } = opts;
   const db = ctx.db.db;
   const cc = contextOf(ctx, caseRow, projectCode);
@@ -91,21 +117,21 @@ export async function caseSummary(
   const summaries = await formSummaries(ctx, cc, forms);
   const [pr] = await db.select().from(project).where(eq(project.id, caseRow.projectId));
   const [pl] = caseRow.planId ? await db.select().from(plan).where(eq(plan.id, caseRow.planId)) : [];
+  const rights = (await myRights(ctx, opts.customerId, locale)).filter((r) => r.project_code === projectCode);
+  const expiries = rights.filter((r) => r.status === 'active').map((r) => Date.parse(r.expires_at));
   const changes = [
     caseRow.updatedAt,
     ...forms.map((f) => f.row.updatedAt),
     ...stages.flatMap((s) => (s.submitted_at ? [new Date(s.submitted_at)] : [])),
   ];
-  const { projectId: _projectId, ...access } = opts.access;
-  return {
+  const body: CaseBody = {
     id: caseRow.id,
     project_code: projectCode,
     category: categoryOf(projectCode),
     workbench_path: PROJECT_WORKBENCH_PATH[projectCode],
     created_at: caseRow.createdAt.toISOString(),
     last_change_at: new Date(Math.max(...changes.map((d) => d.getTime()))).toISOString(),
-    access,
-    rights: (await myRights(ctx, opts.customerId, locale)).filter((r) => r.project_code === projectCode),
+    rights,
     plan: pl
       ? { id: pl.id, name: translate(locale, 'messages:plan_name', { project: localName(pr!, locale) }) }
       : null,
@@ -125,4 +151,5 @@ export async function caseSummary(
     eta9089_required: categoryOf(projectCode) === 'NIW',
     evidence_counts: await evidenceCounts(db, caseRow.id),
   };
+  return { body, until: expiries.length > 0 ? new Date(Math.min(...expiries)) : null };
 }

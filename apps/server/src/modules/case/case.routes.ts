@@ -16,9 +16,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { customerIdOf, requireCustomer } from '../../plugins/auth.ts';
 import { filingStates } from '../forms/immigration-data.service.ts';
-import { requireEntitlement } from '../shop/gate.ts';
+import { admit, requireEntitlement } from '../shop/gate.ts';
+import { accessFrom } from '../shop/rights.service.ts';
 import { contextOf, getOrCreateCase, ownedCase, setPreferences, updateSettings } from './case.service.ts';
 import { caseSummary } from './case-summary.service.ts';
+import { ownedCaseForSummary } from './case-summary-cache.ts';
 import { eta9089Page } from './eta9089.service.ts';
 import { getProfile, updateProfile } from './profile.service.ts';
 import { stageAfter, submitStage } from './stages.service.ts';
@@ -32,25 +34,33 @@ export const caseRoutes =
   async (app) => {
     const tags = ['case'];
     const requireLogin = requireCustomer(ctx);
-    // The case the entitlement check read, kept for a read route's answer (a write reads it again after).
-    const checked = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof ownedCase>>>();
-    const projectOfCase = async (req: FastifyRequest) => {
-      const owned = await ownedCase(ctx, customerIdOf(req), (req.params as { id: number }).id);
-      checked.set(req, owned);
-      return owned.projectCode;
-    };
+    const projectOfCase = async (req: FastifyRequest) =>
+      (await ownedCase(ctx, customerIdOf(req), (req.params as { id: number }).id)).projectCode;
     const read = requireEntitlement(ctx, projectOfCase);
     const write = requireEntitlement(ctx, projectOfCase, { write: true });
+    // The summary's read (every workbench screen) checks the entitlement on the case row it reads with its
+    // fingerprint, in one statement, and keeps it for the answer.
+    const checked = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof ownedCaseForSummary>>>();
+    const readSummary = async (req: FastifyRequest) => {
+      const owned = await ownedCaseForSummary(ctx, customerIdOf(req), (req.params as { id: number }).id);
+      admit(req, accessFrom(owned.held, owned.projectCode, ctx.clock.now()));
+      checked.set(req, owned);
+    };
 
-    const summaryOf = async (req: FastifyRequest, caseId: number, fresh = true) => {
+    const summaryOf = async (req: FastifyRequest, caseId: number) => {
       const customerId = customerIdOf(req);
-      const { row, projectCode } = (!fresh && checked.get(req)) || (await ownedCase(ctx, customerId, caseId));
+      // A write's answer reads the case again, as the write left it.
+      const { row, projectCode, fingerprint } = checked.get(req) ?? {
+        ...(await ownedCase(ctx, customerId, caseId)),
+        fingerprint: undefined,
+      };
       return caseSummary(ctx, {
         customerId,
         caseRow: row,
         projectCode,
         access: req.workbenchAccess!,
         locale: req.locale,
+        fingerprint,
       });
     };
 
@@ -73,10 +83,10 @@ export const caseRoutes =
       '/customer/case/:id/',
       {
         onRequest: requireLogin,
-        preHandler: read,
+        preHandler: readSummary,
         schema: { tags, params: ZIdParams, response: { 200: ZCaseSummary } },
       },
-      async (req) => summaryOf(req, req.params.id, false),
+      async (req) => summaryOf(req, req.params.id),
     );
     app.patch(
       '/customer/case/:id/settings/',

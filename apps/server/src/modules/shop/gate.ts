@@ -47,12 +47,16 @@ export function requireEntitlement(
     if (!parsed.success) {
       throw new AppError(400, ErrorCode.validation, 'errors:validation', { field: 'project_code' });
     }
-    const access = await projectAccess(ctx.db.db, customerId, parsed.data, ctx.clock.now());
-    if (!access) throw refuse(E.purchaseRequired);
-    if (access.read_only && opts.write) throw refuse(E.entitlementExpired);
-    if (opts.service && opts.service !== BASE_SERVICE && !access.services.includes(opts.service)) {
-      throw refuse(opts.write ? E.purchaseBeforeUse : E.buyToView);
-    }
-    req.workbenchAccess = access;
+    admit(req, await projectAccess(ctx.db.db, customerId, parsed.data, ctx.clock.now()), opts);
   };
+}
+
+/** The gate's decision on access already worked out (`accessFrom`): refuses, or sets req.workbenchAccess. */
+export function admit(req: FastifyRequest, access: ProjectAccess | null, opts: GateOptions = {}): void {
+  if (!access) throw refuse(E.purchaseRequired);
+  if (access.read_only && opts.write) throw refuse(E.entitlementExpired);
+  if (opts.service && opts.service !== BASE_SERVICE && !access.services.includes(opts.service)) {
+    throw refuse(opts.write ? E.purchaseBeforeUse : E.buyToView);
+  }
+  req.workbenchAccess = access;
 }

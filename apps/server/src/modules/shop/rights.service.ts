@@ -80,6 +80,22 @@ export async function projectAccess(
     .from(entitlement)
     .innerJoin(project, eq(entitlement.projectId, project.id))
     .where(and(eq(entitlement.customerId, customerId), eq(project.code, projectCode)));
+  return accessFrom(rows, projectCode, now);
+}
+
+/** An entitlement as the gate reads it. */
+export interface HeldService {
+  projectId: number;
+  service: string;
+  expiresAt: Date;
+}
+
+/** projectAccess from the customer's entitlements in the project, for a caller that read them itself. */
+export function accessFrom(
+  rows: readonly HeldService[],
+  projectCode: ProjectCode,
+  now: Date,
+): ProjectAccess | null {
   const base = rows.filter((r) => r.service === BASE_SERVICE);
   if (base.length === 0) return null;
   const until = new Date(Math.max(...base.map((r) => r.expiresAt.getTime())));

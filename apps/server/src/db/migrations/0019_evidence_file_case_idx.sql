@@ -1,0 +1,1 @@
+CREATE INDEX "evidence_file_case_idx" ON "evidence_file" USING btree ("case_id");
