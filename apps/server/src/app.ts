@@ -76,8 +76,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
+    done(null, payload);
   });
 
   // The fee table in force (shipped + staff rows) is held in memory for the form evaluation; read it first.

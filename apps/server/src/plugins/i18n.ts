@@ -27,7 +27,10 @@ export function registerI18n(app: FastifyInstance): void {
       return translate(this.locale, key, vars);
     },
   );
-  app.addHook('onRequest', async (req) => {
+  // Callback-style hooks here and in the other app-wide plugins: an async hook costs a promise and a microtask
+  // turn on every request (decision 0042).
+  app.addHook('onRequest', (req, _reply, done) => {
     req.locale = localeOf(req.headers.language);
+    done();
   });
 }

@@ -45,7 +45,7 @@ export function findUnstorable(value: unknown, path = '', depth = 0): string | n
 }
 
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (req: FastifyRequest) => {
+  app.addHook('preValidation', (req: FastifyRequest, _reply, done) => {
     for (const [where, value] of [
       ['params', req.params],
       ['querystring', req.query],
@@ -53,10 +53,14 @@ export function registerInputGuard(app: FastifyInstance): void {
     ] as const) {
       const hit = findUnstorable(value);
       if (hit !== null) {
-        throw new AppError(400, ErrorCode.invalidCharacters, `errors:${ErrorCode.invalidCharacters}`, {
-          field: `${where}.${hit}`,
-        });
+        done(
+          new AppError(400, ErrorCode.invalidCharacters, `errors:${ErrorCode.invalidCharacters}`, {
+            field: `${where}.${hit}`,
+          }),
+        );
+        return;
       }
     }
+    done();
   });
 }

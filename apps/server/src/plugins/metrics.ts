@@ -13,7 +13,7 @@ export const UNMATCHED_ROUTE = '(unmatched)';
  * route does not exist (404). It is counted by the global per-IP rate limit like any API call (plugins/security).
  */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string): void {
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     metrics.httpDuration.observe(
       {
         route: req.routeOptions.url ?? UNMATCHED_ROUTE,
@@ -22,6 +22,7 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
       },
       reply.elapsedTime / 1000,
     );
+    done();
   });
   if (!token) return;
   app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {

@@ -82,22 +82,22 @@ export function registerStaffAuth(app: FastifyInstance, ctx: AppContext): void {
     route.onRequest = [requireStaff(ctx, access), ...own];
   });
   // The call-level audit row of a mutating staff call no service audited (refused, invalid, failed…).
-  app.addHook('onSend', async (req, reply, payload) => {
+  // Callback-style: every other request passes straight through, without a promise.
+  app.addHook('onSend', (req, reply, payload, done) => {
     const who = req.staff;
-    if (!who || who.audited || !MUTATING.has(req.method)) return payload;
     const url = req.routeOptions.url ?? '';
-    if (!url.startsWith(STAFF_PREFIX)) return payload;
-    try {
-      await recordAudit(ctx, ctx.db.db, who, {
-        action: `${req.method} ${url}`,
-        targetType: 'request',
-        targetId: req.url.slice(0, 300),
-        // A refused call's parameters may hold what jsonb cannot store (issue 10, item 16).
-        detail: { status: reply.statusCode, params: storableCopy(req.params ?? null) },
-      });
-    } catch (err) {
-      req.log.error({ err }, 'staff audit row not written');
+    if (!who || who.audited || !MUTATING.has(req.method) || !url.startsWith(STAFF_PREFIX)) {
+      done(null, payload);
+      return;
     }
-    return payload;
+    recordAudit(ctx, ctx.db.db, who, {
+      action: `${req.method} ${url}`,
+      targetType: 'request',
+      targetId: req.url.slice(0, 300),
+      // A refused call's parameters may hold what jsonb cannot store (issue 10, item 16).
+      detail: { status: reply.statusCode, params: storableCopy(req.params ?? null) },
+    })
+      .catch((err: unknown) => req.log.error({ err }, 'staff audit row not written'))
+      .finally(() => done(null, payload));
   });
 }
