@@ -9,6 +9,7 @@ import {
 } from '@dossier/contract';
 import { and, asc, count, desc, eq, gte, ilike, lt, max, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { advice, qa, qaCategory, qaHiddenKeyword, qaSearch } from '../../db/schema/index.ts';
 import type { PurgeStep } from '../../jobs/purge.handler.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
@@ -94,13 +95,12 @@ export async function listQuestions(
   }
   // The page and the total in one statement (a window count); a page past the end has no row to carry the
   // total, so only then is it counted on its own.
-  const rows = await db
-    .select({ ...columns(opts.locale), total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(qa)
-    .where(and(...where))
-    .orderBy(asc(qa.position), asc(qa.id))
-    .limit(opts.size)
-    .offset((opts.page - 1) * opts.size);
+  const rows = await pageQuery(db, opts.locale, Boolean(keyword), opts.categoryId !== undefined).execute({
+    categoryId: opts.categoryId,
+    pattern: keyword ? containsPattern(keyword) : undefined,
+    limit: opts.size,
+    offset: (opts.page - 1) * opts.size,
+  });
   // Recorded once the search ran: a keyword the database refused never joins (and spoils) a batch.
   if (keyword && opts.page === 1) searchLog(ctx).record(keyword, ctx.clock.now());
   let total = rows[0]?.total ?? 0;
@@ -112,6 +112,43 @@ export async function listQuestions(
     total = n?.n ?? 0;
   }
   return { count: total, results: rows.map(view) };
+}
+
+/**
+ * The page statement, prepared once per connection for each shape (language × keyword × category): the search
+ * runs on every keystroke pause of the Q&A page, and planning it cost about as much as running it (decision 0042).
+ */
+const pageQueries = new WeakMap<Db, Map<string, ReturnType<typeof preparePage>>>();
+function pageQuery(db: Db, locale: Locale, byKeyword: boolean, byCategory: boolean) {
+  const name = `qa_page_${locale}${byKeyword ? '_keyword' : ''}${byCategory ? '_category' : ''}`;
+  let shapes = pageQueries.get(db);
+  if (!shapes) {
+    shapes = new Map();
+    pageQueries.set(db, shapes);
+  }
+  let q = shapes.get(name);
+  if (!q) {
+    q = preparePage(db, name, locale, byKeyword, byCategory);
+    shapes.set(name, q);
+  }
+  return q;
+}
+function preparePage(db: Db, name: string, locale: Locale, byKeyword: boolean, byCategory: boolean) {
+  const where: SQL[] = [eq(qa.published, true)];
+  if (byCategory) where.push(eq(qa.categoryId, sql.placeholder('categoryId')));
+  if (byKeyword) {
+    const l = localised(locale);
+    const pattern = sql.placeholder('pattern');
+    where.push(or(ilike(l.question, pattern), ilike(l.answer, pattern)) as SQL);
+  }
+  return db
+    .select({ ...columns(locale), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(qa)
+    .where(and(...where))
+    .orderBy(asc(qa.position), asc(qa.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
 }
 
 export async function getQuestion(ctx: AppContext, opts: { id: number; locale: Locale }): Promise<TQa> {
