@@ -16,7 +16,7 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('customer', null);
 }
 
-/** Access tokens whose signature was checked, per server secret, most recent last (decision 0042). */
+/** Access tokens whose signature was checked, per server secret; the oldest leave first (decision 0042). */
 const verifiedBySecret = new WeakMap<Buffer, Map<string, Extract<VerifyResult, { ok: true }>>>();
 const VERIFIED_LIMIT = 10_000;
 
