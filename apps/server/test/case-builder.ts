@@ -74,6 +74,16 @@ export function caseBuilder(app: () => TestApp) {
     return r.json().letters.letters.find((l: { name: string }) => l.name === name).id as number;
   }
 
+  /** A US-plan attachment with its file uploaded (no translation). */
+  async function planAttachment(o: Owner, name: string) {
+    const r = await call(o)('POST', 'plan/attachments/', {
+      name,
+      needs_translation: false,
+      original_upload_id: await fakeUpload(app(), o),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+  }
+
   /** Saves a document (`us_plan` | `petition_letter`) over its current version. */
   async function document(o: Owner, kind: 'us_plan' | 'petition_letter', content: unknown) {
     const current = (await call(o)('GET', `documents/${kind}/`)).json();
@@ -115,5 +125,5 @@ export function caseBuilder(app: () => TestApp) {
     return { folders, letters, criteria };
   }
 
-  return { summary, fillForms, evidence, letter, document, complete, file, folder, claim };
+  return { summary, fillForms, evidence, letter, planAttachment, document, complete, file, folder, claim };
 }

@@ -47,13 +47,7 @@ describe('schedule: the plan, petition and readme stages follow the case data', 
     expect((await stages(o)).plan).toMatchObject({ status: 'complete', progress: { done: 1, total: 1 } });
     expect((await submit(o, 'plan')).statusCode).toBe(200);
     expect((await stages(o)).plan.status).toBe('submitted');
-    const up = await fakeUpload(t, o);
-    const r = await onCase(t, o)('POST', 'plan/attachments/', {
-      name: 'Offer',
-      needs_translation: false,
-      original_upload_id: up,
-    });
-    expect(r.statusCode, r.body).toBe(200);
+    await b.planAttachment(o, 'Offer');
     expect((await stages(o)).plan).toMatchObject({ status: 'complete', submitted_at: null });
   });
 

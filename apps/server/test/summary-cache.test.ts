@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caseBodyCounts, FINGERPRINTED } from '../src/modules/case/case-summary-cache.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { caseBuilder } from './case-builder.ts';
-import { fakeUpload, type Owner, onCase, owner } from './evidence-helpers.ts';
+import { type Owner, onCase, owner } from './evidence-helpers.ts';
 import { accountsTestConfig, injectAs } from './factories.ts';
 
 let t: TestApp;
@@ -32,13 +32,7 @@ async function fullCase(project: 'USA_EB1A' | 'USA_NIW'): Promise<Owner> {
     expect(r.statusCode, r.body).toBe(200);
   }
   await b.complete(o);
-  const up = await fakeUpload(t, o);
-  const a = await onCase(t, o)('POST', 'plan/attachments/', {
-    name: 'Offer',
-    needs_translation: false,
-    original_upload_id: up,
-  });
-  expect(a.statusCode, a.body).toBe(200);
+  await b.planAttachment(o, 'Offer');
   const s = await onCase(t, o)('POST', 'submit_stage/', { stage: 'forms' });
   expect(s.statusCode, s.body).toBe(200);
   const p = await onCase(t, o)('PATCH', 'preferences/', { form_instructions_hidden: true });

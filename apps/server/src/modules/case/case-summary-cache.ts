@@ -11,26 +11,28 @@ import type { CaseRow } from './case.service.ts';
 export type CaseBody = Omit<TCaseSummary, 'access'>;
 
 const CASE = '"workbench_case"';
+const OF_CASE = `t.case_id = ${CASE}.id`;
+const OF_CUSTOMER = `t.customer_id = ${CASE}.customer_id`;
 /**
  * Every table the body is computed from, with the rows of it this case depends on, as a condition on the case
  * row (decision 0042). The case row itself is not here: the caller holds it as read, and it is part of the key.
  * `summary-cache.test.ts` records the statements a summary runs and fails when one reads a table missing here.
  */
 export const FINGERPRINTED: Readonly<Record<string, string>> = {
-  immigration_data: `t.case_id = ${CASE}.id`,
-  stage_submission: `t.case_id = ${CASE}.id`,
-  evidence_criteria: `t.case_id = ${CASE}.id`,
-  evidence_folder: `t.case_id = ${CASE}.id`,
-  evidence_file: `t.case_id = ${CASE}.id`,
-  recommendation_letter: `t.case_id = ${CASE}.id`,
-  case_document: `t.case_id = ${CASE}.id`,
-  plan_attachment: `t.case_id = ${CASE}.id`,
-  customer_preference: `t.customer_id = ${CASE}.customer_id`,
+  immigration_data: OF_CASE,
+  stage_submission: OF_CASE,
+  evidence_criteria: OF_CASE,
+  evidence_folder: OF_CASE,
+  evidence_file: OF_CASE,
+  recommendation_letter: OF_CASE,
+  case_document: OF_CASE,
+  plan_attachment: OF_CASE,
+  customer_preference: OF_CUSTOMER,
   plan: `t.id = ${CASE}.plan_id`,
   // The rights panel: every entitlement of the customer with its order, product and task.
-  entitlement: `t.customer_id = ${CASE}.customer_id`,
-  service_task: `t.customer_id = ${CASE}.customer_id`,
-  shop_order: `t.customer_id = ${CASE}.customer_id`,
+  entitlement: OF_CUSTOMER,
+  service_task: OF_CUSTOMER,
+  shop_order: OF_CUSTOMER,
   order_item: `t.order_id in (select o.id from shop_order o where o.customer_id = ${CASE}.customer_id)`,
   // Reference tables of a few rows each.
   project: 'true',
