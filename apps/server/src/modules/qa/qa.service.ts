@@ -7,7 +7,21 @@ import {
   type TQa,
   type TQaCategory,
 } from '@dossier/contract';
-import { and, asc, count, desc, eq, gte, ilike, lt, max, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  lt,
+  max,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { advice, qa, qaCategory, qaHiddenKeyword, qaSearch } from '../../db/schema/index.ts';
@@ -85,19 +99,13 @@ export async function listQuestions(
   },
 ): Promise<{ count: number; results: TQa[] }> {
   const db = ctx.db.db;
-  const where: SQL[] = [eq(qa.published, true)];
-  if (opts.categoryId !== undefined) where.push(eq(qa.categoryId, opts.categoryId));
   const keyword = normaliseKeyword(opts.keyword ?? '');
-  if (keyword) {
-    const l = localised(opts.locale);
-    const pattern = containsPattern(keyword);
-    where.push(or(ilike(l.question, pattern), ilike(l.answer, pattern)) as SQL);
-  }
+  const pattern = keyword ? containsPattern(keyword) : undefined;
   // The page and the total in one statement (a window count); a page past the end has no row to carry the
   // total, so only then is it counted on its own.
   const rows = await pageQuery(db, opts.locale, Boolean(keyword), opts.categoryId !== undefined).execute({
     categoryId: opts.categoryId,
-    pattern: keyword ? containsPattern(keyword) : undefined,
+    pattern,
     limit: opts.size,
     offset: (opts.page - 1) * opts.size,
   });
@@ -108,10 +116,24 @@ export async function listQuestions(
     const [n] = await db
       .select({ n: count() })
       .from(qa)
-      .where(and(...where));
+      .where(shown(opts.locale, opts.categoryId, pattern));
     total = n?.n ?? 0;
   }
   return { count: total, results: rows.map(view) };
+}
+
+/**
+ * The published questions a search shows: of a category, and with a LIKE pattern in the question or the answer
+ * (caller's language); each given as a value or as a prepared statement's placeholder.
+ */
+function shown(locale: Locale, categoryId?: number | Placeholder, pattern?: string | Placeholder) {
+  const where: SQL[] = [eq(qa.published, true)];
+  if (categoryId !== undefined) where.push(eq(qa.categoryId, categoryId));
+  if (pattern !== undefined) {
+    const l = localised(locale);
+    where.push(or(ilike(l.question, pattern), ilike(l.answer, pattern)) as SQL);
+  }
+  return and(...where);
 }
 
 /**
@@ -134,17 +156,15 @@ function pageQuery(db: Db, locale: Locale, byKeyword: boolean, byCategory: boole
   return q;
 }
 function preparePage(db: Db, name: string, locale: Locale, byKeyword: boolean, byCategory: boolean) {
-  const where: SQL[] = [eq(qa.published, true)];
-  if (byCategory) where.push(eq(qa.categoryId, sql.placeholder('categoryId')));
-  if (byKeyword) {
-    const l = localised(locale);
-    const pattern = sql.placeholder('pattern');
-    where.push(or(ilike(l.question, pattern), ilike(l.answer, pattern)) as SQL);
-  }
+  const where = shown(
+    locale,
+    byCategory ? sql.placeholder('categoryId') : undefined,
+    byKeyword ? sql.placeholder('pattern') : undefined,
+  );
   return db
     .select({ ...columns(locale), total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(qa)
-    .where(and(...where))
+    .where(where)
     .orderBy(asc(qa.position), asc(qa.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
