@@ -67,4 +67,21 @@ describe('job queue (pg-boss on this backend)', () => {
     });
     expect(job.state).toBe('completed');
   });
+
+  it('wakes a worker of this process when a job is sent, instead of leaving it to its next poll', async () => {
+    const queue = 'test.wake';
+    await t.ctx.jobs.createQueue(queue);
+    const started: number[] = [];
+    // A poll every 30 s: without the wake-up the job would wait for the next one.
+    await t.ctx.jobs.work(queue, { pollingIntervalSeconds: 30 }, async () => {
+      started.push(Date.now());
+    });
+    // Let the worker's first (empty) fetch pass, so it is asleep until its next poll.
+    await new Promise((r) => setTimeout(r, 500));
+    const sentAt = Date.now();
+    expect(await t.ctx.jobs.send(queue, {})).toBeTruthy();
+    await waitFor(async () => (started.length ? true : undefined), 10_000);
+    expect(started[0]! - sentAt).toBeLessThan(10_000);
+    await t.ctx.jobs.offWork(queue);
+  });
 });

@@ -33,7 +33,32 @@ export function createQueue(
   });
   boss.on('error', (err: Error) => logger.error({ err }, 'job queue error'));
   if (opts.metrics) instrument(boss, opts.metrics, logger);
+  wakeLocalWorkers(boss);
   return boss;
+}
+
+/**
+ * A job sent from the process that also works its queue (the embedded default) wakes that worker at once,
+ * instead of waiting up to a polling interval (0.5 s for the print file, 2 s for the rest): someone is usually
+ * watching the screen for it. Workers in other processes still find the job at their next poll.
+ */
+function wakeLocalWorkers(boss: PgBoss): void {
+  const local = new Map<string, string[]>();
+  const work = boss.work.bind(boss) as (...args: unknown[]) => Promise<string>;
+  (boss as { work: unknown }).work = async (name: string, ...rest: unknown[]) => {
+    const id = await work(name, ...rest);
+    local.set(name, [...(local.get(name) ?? []), id]);
+    return id;
+  };
+  const send = boss.send.bind(boss) as (...args: unknown[]) => Promise<string | null>;
+  (boss as { send: unknown }).send = async (...args: unknown[]) => {
+    const id = await send(...args);
+    const [first] = args;
+    const name = typeof first === 'string' ? first : isPlainObject(first) ? first.name : undefined;
+    // offWork forgets a worker; notifying an id pg-boss no longer has is a no-op.
+    if (id && typeof name === 'string') for (const w of local.get(name) ?? []) boss.notifyWorker(w);
+    return id;
+  };
 }
 
 type Handler = (jobs: Array<{ id: string; data: unknown }>) => Promise<unknown>;
