@@ -6,6 +6,7 @@
  * generate appearances with one embedded, subset font (Noto Sans SC, which covers Latin and Chinese) →
  * save. Signature fields are never filled; MaxLen is checked before setting (never truncated).
  */
+import { createHash } from 'node:crypto';
 import {
   PDFCheckBox,
   PDFDict,
@@ -141,9 +142,30 @@ export async function identifyOfficialPdf(
   return null;
 }
 
+/**
+ * Unlocked copies of the blanks filled in this process (sha-256 of the blank → the same document decrypted and
+ * saved without encryption). USCIS encrypts its forms (AES, empty user password): decrypting every string and
+ * stream of the I-140 costs more than filling it, and the blank is the same for every customer.
+ */
+const unlocked = new Map<string, Uint8Array>();
+const UNLOCKED_MAX = 16;
+
 async function openForm(blank: Uint8Array, expect: FormEditionId): Promise<PDFDocument> {
   try {
-    return (await loadDecrypted(blank)).doc;
+    const key = createHash('sha256').update(blank).digest('hex');
+    const copy = unlocked.get(key);
+    if (copy) return (await loadDecrypted(copy)).doc;
+    const { doc, wasEncrypted } = await loadDecrypted(blank);
+    if (!wasEncrypted) return doc;
+    // Every fill, the first included, starts from the unlocked copy: one path, whatever the cache holds.
+    const bytes = await doc.save({
+      useObjectStreams: false,
+      updateFieldAppearances: false,
+      addDefaultPage: false,
+    });
+    if (unlocked.size >= UNLOCKED_MAX) unlocked.delete(unlocked.keys().next().value!);
+    unlocked.set(key, bytes);
+    return (await loadDecrypted(bytes)).doc;
   } catch (err) {
     const exp = describeEdition(expect);
     const why =

@@ -1,0 +1,61 @@
+/**
+ * pdf-lib compresses every stream it writes (page content, form-field appearances, embedded fonts) with fflate,
+ * a deflate written in JavaScript whose set-up cost on each call (hash tables of tens of kilobytes) dominates
+ * for the small streams a PDF is made of: a filled I-140 has hundreds of appearance streams, a packet one
+ * stamp stream per page. Node's own zlib makes the same zlib-wrapped deflate data (RFC 1950, level 6 as
+ * fflate's default) natively. Installed once, on import, for every writer in the process (decision 0043).
+ */
+import { deflateSync } from 'node:zlib';
+import { PDFContext, PDFFlateStream } from '@cantoo/pdf-lib';
+
+interface FlateInternals {
+  encode: boolean;
+  computeContents: () => Uint8Array;
+  contentsCache: { populate: () => Uint8Array };
+  getUnencodedContents(): Uint8Array;
+}
+
+const deflate = (bytes: Uint8Array): Uint8Array => {
+  const out = deflateSync(bytes);
+  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+};
+
+const flate = PDFFlateStream.prototype as unknown as {
+  getContents(): Uint8Array;
+  getContentsSize(): number;
+  __nativeDeflate?: true;
+};
+if (!flate.__nativeDeflate) {
+  const getContents = flate.getContents;
+  const getContentsSize = flate.getContentsSize;
+  // The library's cache computes `computeContents` (fflate) on first access. Until then it still holds that
+  // very function, so it is swapped for the native one; a cache given fixed bytes (`updateContents`) is kept.
+  const native = (s: FlateInternals) => {
+    if (s.encode && s.contentsCache.populate === s.computeContents)
+      s.contentsCache.populate = () => deflate(s.getUnencodedContents());
+  };
+  flate.getContents = function (this: FlateInternals) {
+    native(this);
+    return getContents.call(this);
+  };
+  flate.getContentsSize = function (this: FlateInternals) {
+    native(this);
+    return getContentsSize.call(this);
+  };
+  flate.__nativeDeflate = true;
+
+  // `context.flateStream` (embedded fonts and images) calls fflate directly.
+  const context = PDFContext.prototype as unknown as {
+    flateStream(contents: Uint8Array | string, dict?: Record<string, unknown>): unknown;
+    stream(contents: Uint8Array, dict?: Record<string, unknown>): unknown;
+  };
+  context.flateStream = function (
+    this: typeof context,
+    contents: Uint8Array | string,
+    dict: Record<string, unknown> = {},
+  ) {
+    // A string is one byte per character, as the library's own `typedArrayFor` reads it.
+    const bytes = typeof contents === 'string' ? Buffer.from(contents, 'latin1') : contents;
+    return this.stream(deflate(bytes), { ...dict, Filter: 'FlateDecode' });
+  };
+}
