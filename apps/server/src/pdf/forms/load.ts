@@ -13,8 +13,8 @@ import {
 } from '@cantoo/pdf-lib';
 // Escapes decrypted literal strings so save() writes valid syntax (decision 0015).
 import '../decrypted-strings.ts';
-// pdf-lib's writer compresses with node:zlib (decision 0043).
-import '../native-deflate.ts';
+// pdf-lib's writer: node:zlib and block copies (decision 0043).
+import '../pdf-lib-writer.ts';
 
 export interface LoadedPdf {
   doc: PDFDocument;

@@ -15,8 +15,8 @@ import { layoutDocument } from './layout.ts';
 import type { DrawOp, RefTarget, Rgb, TextOp } from './layout-types.ts';
 import { LETTER_MESSAGES, type LetterLocale } from './letter.messages.ts';
 import { type PageLayout, paginate } from './paginate.ts';
-// pdf-lib's writer compresses with node:zlib (decision 0043).
-import '../native-deflate.ts';
+// pdf-lib's writer: node:zlib and block copies (decision 0043).
+import '../pdf-lib-writer.ts';
 
 export type LetterPageSize = 'Letter' | 'A4';
 

@@ -21,8 +21,8 @@ import bmp from 'bmp-js';
 import heicDecode from 'heic-decode';
 import sharp, { type Sharp } from 'sharp';
 import type { ImageKind } from './sniff.ts';
-// pdf-lib's writer compresses with node:zlib (decision 0043).
-import '../native-deflate.ts';
+// pdf-lib's writer: node:zlib and block copies (decision 0043).
+import '../pdf-lib-writer.ts';
 
 export interface ImageLimits {
   maxPixels: number;

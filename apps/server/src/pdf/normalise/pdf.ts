@@ -16,8 +16,8 @@ import { settleGeometry } from './page-geometry.ts';
 import { collectPages, rebuildPageTree } from './page-tree.ts';
 import { openPdf } from './pdf-open.ts';
 import { checkStreams } from './stream-budget.ts';
-// pdf-lib's writer compresses with node:zlib (decision 0043).
-import '../native-deflate.ts';
+// pdf-lib's writer: node:zlib and block copies (decision 0043).
+import '../pdf-lib-writer.ts';
 
 export interface PdfLimits {
   maxPages: number;

@@ -21,8 +21,8 @@ import {
   tabAndCertificatePagesDoc,
 } from './packet-documents.ts';
 import { type Stamp, stampPage } from './stamp.ts';
-// pdf-lib's writer compresses with node:zlib (decision 0043).
-import '../native-deflate.ts';
+// pdf-lib's writer: node:zlib and block copies (decision 0043).
+import '../pdf-lib-writer.ts';
 
 /**
  * pdf-lib yields to the event loop every N objects with a setTimeout(0) (≥ 1 ms each). In the embedded

@@ -9,7 +9,7 @@ import {
   StandardFonts,
 } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
-import './native-deflate.ts';
+import './pdf-lib-writer.ts';
 
 /** `n` translations, as a page's content would hold them. */
 const moves = (n: number) =>
@@ -20,7 +20,7 @@ const moves = (n: number) =>
     ),
   );
 
-describe('pdf-lib streams compressed by node:zlib', () => {
+describe('pdf-lib writer: node:zlib and block copies', () => {
   it('writes a created content stream as node:zlib deflate data that inflates to its operators', async () => {
     const doc = await PDFDocument.create();
     const stream = PDFContentStream.of(doc.context.obj({}), []);
@@ -58,5 +58,20 @@ describe('pdf-lib streams compressed by node:zlib', () => {
     const text = Buffer.from(bytes).toString('latin1');
     expect(text.startsWith('%PDF-')).toBe(true);
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
+  });
+
+  it('writes a stream as <dict>, stream, its bytes copied whole, endstream', async () => {
+    const doc = await PDFDocument.create();
+    const bytes = Uint8Array.from({ length: 70_000 }, (_, i) => (i * 31) % 256);
+    const s = doc.context.stream(bytes, { Subtype: 'Test' }) as PDFRawStream;
+    const out = new Uint8Array(s.sizeInBytes() + 4).fill(0x20);
+    const n = s.copyBytesInto(out, 2);
+    expect(n).toBe(s.sizeInBytes());
+    const dict = `<<\n/Subtype /Test\n/Length ${bytes.length}\n>>`;
+    const written = Buffer.from(out.subarray(2, 2 + n));
+    expect(written.subarray(0, dict.length + 8).toString('latin1')).toBe(`${dict}\nstream\n`);
+    expect(written.subarray(dict.length + 8, dict.length + 8 + bytes.length)).toEqual(Buffer.from(bytes));
+    expect(written.subarray(-10).toString('latin1')).toBe('\nendstream');
+    expect([out[0], out[1], out[n + 2], out[n + 3]]).toEqual([0x20, 0x20, 0x20, 0x20]);
   });
 });
