@@ -76,6 +76,15 @@ describe.each(adapters)('storage contract: %s', (_name, make) => {
     await expect(storage.get('cases/1/letter.pdf')).rejects.toBeInstanceOf(StorageNotFoundError);
   });
 
+  it('stores exactly the bytes of a view into a larger buffer (a subarray), hashed as such', async () => {
+    const whole = Buffer.from('xxxx%PDF-1.7 view yyyy');
+    const view = new Uint8Array(whole.buffer, whole.byteOffset + 4, 13);
+    const put = await storage.put('cases/1/view.pdf', view, { contentType: 'application/pdf' });
+    expect(put).toMatchObject({ size: 13, sha256: sha('%PDF-1.7 view') });
+    expect(await text((await storage.get('cases/1/view.pdf')).stream)).toBe('%PDF-1.7 view');
+    await storage.delete('cases/1/view.pdf');
+  });
+
   it('streams a large body in (multipart on S3) and hashes it on the way; streams it out whole', async () => {
     const chunk = Buffer.alloc(1024 * 1024, 7);
     const parts = 12;
