@@ -105,7 +105,8 @@ async function main(): Promise<void> {
   );
   // The first petition-letter preview must not pay for loading the PDF engine (fonts, harfbuzz, cold code; issue
   // 13 item 6, decision 0022): warm it once the API listens, off the request path and outside the start-up time.
-  if (app) {
+  // A worker-only process warms up too: its first print file or upload check would pay the same (decision 0043).
+  if (app || isWorker) {
     setImmediate(() => {
       warmUpPdfEngine().then(
         (ms) => logger.info({ ms: Math.round(ms) }, 'pdf engine warmed up'),

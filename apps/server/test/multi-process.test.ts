@@ -34,16 +34,14 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const BUCKET = 'dossier-multi';
 const work = mkdtempSync(join(tmpdir(), 'dossier-multi-'));
 let s3rver: S3rver;
-const procs: Record<'a' | 'b' | 'worker', { child: ChildProcess; url: string } | undefined> = {
+type Proc = { child: ChildProcess; url: string; output: () => string };
+const procs: Record<'a' | 'b' | 'worker', Proc | undefined> = {
   a: undefined,
   b: undefined,
   worker: undefined,
 };
 
-function start(
-  name: 'a' | 'b' | 'worker',
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; url: string }> {
+function start(name: 'a' | 'b' | 'worker', env: Record<string, string>): Promise<Proc> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env, DATA_DIR: join(work, name) },
@@ -60,7 +58,7 @@ function start(
       const api = /Dossier is running at (http:\/\/\S+)/.exec(out);
       if (api || (env.SERVICES === 'worker' && out.includes('"msg":"started"'))) {
         clearTimeout(timer);
-        resolve({ child, url: api ? api[1]!.replace('localhost', '127.0.0.1') : '' });
+        resolve({ child, url: api ? api[1]!.replace('localhost', '127.0.0.1') : '', output: () => out });
       }
     };
     child.stdout!.on('data', onData);
@@ -326,6 +324,8 @@ describe.skipIf(!ready)('two API processes and a worker on PostgreSQL, Redis and
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bytes.length).toBe(packet.file!.size);
     expect(packet.file!.pages).toBeGreaterThan(6);
+    // The worker-only process warmed the PDF engine up when it started, as the API processes do.
+    expect(procs.worker!.output()).toContain('"msg":"pdf engine warmed up"');
   }, 240_000);
 
   it('loses no acknowledged write when an API process is killed mid-traffic', async () => {

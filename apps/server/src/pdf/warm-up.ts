@@ -11,8 +11,8 @@ const WARM_UP_SECTIONS = 4;
  * by rendering a one-page bilingual letter and then a few pages of the sample petition letter (headings, lists,
  * tables, quotes, footnotes, references). Without the second render the first long preview after start still
  * paid ~1 s more than the next one (the code was warm only for a paragraph; `npm run bench:preview`).
- * Called by the API role once it listens (main.ts, off the request path: the petition letter's preview; ~180 MB
- * of RSS for the fonts, decisions 0005, 0022) and by the bench scripts; a worker-only process does not call it.
+ * Called by every process once it has started (main.ts, off the request path: the petition letter's preview, the
+ * print file; ~180 MB of RSS for the fonts, decisions 0005, 0022, 0043) and by the bench scripts.
  */
 export async function warmUpPdfEngine(): Promise<number> {
   const t0 = performance.now();
