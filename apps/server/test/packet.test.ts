@@ -5,7 +5,7 @@
  * that cannot go in are named before any build; the file streams; authz and expiry.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ZPacketResponse } from '@dossier/contract';
 import { eq } from 'drizzle-orm';
@@ -275,6 +275,22 @@ describe('one job per case, stale on edit, incremental rebuild', () => {
       const text = pdftotext(writeTempPdf(new Uint8Array((await download(o)).rawPayload)));
       expect(text).toContain('One more paragraph.');
     }
+
+    // What each part paints (the stamps' fitting) is kept in one object per case (decision 0043); a damaged one
+    // is read as empty: the next build reads the parts again and completes.
+    const marks = `marks-${o.caseId}.json`;
+    expect(cache0).toContain(marks);
+    writeFileSync(`${cacheDir}/${marks}`, '{"not json');
+    const latest = (await call('GET', 'documents/petition_letter/')).json();
+    const text = para({ type: 'text', text: 'A last paragraph.' });
+    const last = await call('PUT', 'documents/petition_letter/', {
+      version: latest.version,
+      content: { type: 'doc', content: [...o.petition, text] },
+    });
+    expect(last.statusCode, last.body).toBe(200);
+    await generate(o);
+    expect((await settledPacket(t, o)).state).toBe('ready');
+    expect(JSON.parse(readFileSync(`${cacheDir}/${marks}`, 'utf8'))).toBeTypeOf('object');
   });
 });
 

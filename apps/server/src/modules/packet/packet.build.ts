@@ -9,6 +9,7 @@ import type { RenderLetterResult } from '../../pdf/letter/render-letter.ts';
 import { assemblePacket } from '../../pdf/packet/assemble-packet.ts';
 import type {
   FormKey,
+  MarksCache,
   PacketInput,
   PacketSection,
   PacketTranslation,
@@ -183,6 +184,43 @@ function storageRenderCache(ctx: AppContext, customerId: number, used: Set<strin
   };
 }
 
+type Rect = [number, number, number, number];
+const isRect = (r: unknown): r is Rect =>
+  Array.isArray(r) && r.length === 4 && r.every((v) => typeof v === 'number' && Number.isFinite(v));
+
+/**
+ * What the case's inputs paint, page by page (assemblePacket's `marksCache`), kept in one object per case: one
+ * read and at most one write per build. An object that does not parse, or an entry of the wrong shape, is read
+ * as absent (those pages are read again).
+ */
+function storageMarksCache(ctx: AppContext, caseRow: CaseRow, used: Set<string>): MarksCache {
+  const key = cacheKey(caseRow.customerId, `marks-${caseRow.id}.json`);
+  used.add(key);
+  return {
+    async load() {
+      const bytes = await readAll(ctx, key);
+      const marks = new Map<string, Rect[][]>();
+      if (!bytes) return marks;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(bytes.toString('utf8'));
+      } catch {
+        return marks;
+      }
+      if (!parsed || typeof parsed !== 'object') return marks;
+      for (const [sha, pages] of Object.entries(parsed)) {
+        if (Array.isArray(pages) && pages.every((p) => Array.isArray(p) && p.every(isRect)))
+          marks.set(sha, pages as Rect[][]);
+      }
+      return marks;
+    },
+    async save(marks) {
+      const body = Buffer.from(JSON.stringify(Object.fromEntries(marks)));
+      await ctx.storage.put(key, body, { contentType: 'application/json' });
+    },
+  };
+}
+
 const node = (s: PacketSection): TPacketOutlineNode => ({
   title: s.title,
   page: s.firstPage,
@@ -252,6 +290,7 @@ export async function buildCasePacket(
     result = await assemblePacket(input, {
       onProgress,
       renderCache: storageRenderCache(ctx, caseRow.customerId, usedCache),
+      marksCache: storageMarksCache(ctx, caseRow, usedCache),
     });
   } catch (err) {
     throw err instanceof PacketBuildError ? err : new PacketBuildError('', err);

@@ -3,9 +3,11 @@ import { PDFArray, PDFDocument, PDFName, PDFNull, type PDFPage } from '@cantoo/p
 import { translate } from '@dossier/i18n';
 import { createFontSet } from '../fonts/font-set.ts';
 import { type RenderLetterResult, renderLetter } from '../letter/render-letter.ts';
+import type { Rect } from './content-bbox.ts';
 import { type OutlineNode, writeOutline } from './outline.ts';
 import type {
   FormKey,
+  MarksCache,
   PacketInput,
   PacketResult,
   PacketSection,
@@ -64,7 +66,7 @@ interface Placed {
  */
 export async function assemblePacket(
   input: PacketInput,
-  opts: { onProgress?: ProgressFn; renderCache?: RenderCache } = {},
+  opts: { onProgress?: ProgressFn; renderCache?: RenderCache; marksCache?: MarksCache } = {},
 ): Promise<PacketResult> {
   const progress = opts.onProgress ?? (() => {});
   const en = (k: string, v?: Record<string, string | number>) => translate('en', `packet:${k}`, v);
@@ -107,11 +109,17 @@ export async function assemblePacket(
   out.setProducer('Dossier');
   out.setCreator('Dossier');
 
+  // Each page copied from an input, by the input's sha-256 and its index there (the marks cache's key).
+  const sourceOf = new Map<PDFPage, { key: string; index: number }>();
   const append = async (bytes: Uint8Array, title: string): Promise<Placed> => {
     const src = await load(bytes);
     const pages = await out.copyPages(src, src.getPageIndices());
     const start = out.getPageCount();
-    for (const p of pages) out.addPage(p);
+    const key = opts.marksCache ? createHash('sha256').update(bytes).digest('hex') : '';
+    for (const [index, p] of pages.entries()) {
+      out.addPage(p);
+      if (key) sourceOf.set(p, { key, index });
+    }
     return { title, start, count: pages.length };
   };
 
@@ -267,9 +275,22 @@ export async function assemblePacket(
     }
   }
   const scaledPages: number[] = [];
+  // An input read by an earlier build is not read again: its pages' marks come from the cache (decision 0043).
+  const known = (await opts.marksCache?.load().catch(() => undefined)) ?? new Map<string, Rect[][]>();
+  const kept = new Map<string, Rect[][]>();
+  let read = 0;
   pages.forEach((page, idx) => {
-    if (stampPage(page, font, stamps[idx]!, { fit: true }).scale < 1) scaledPages.push(idx);
+    const source = sourceOf.get(page);
+    const cached = source ? known.get(source.key)?.[source.index] : undefined;
+    const stamped = stampPage(page, font, stamps[idx]!, { fit: true, marks: cached });
+    if (stamped.scale < 1) scaledPages.push(idx);
+    if (!source) return;
+    if (!cached) read++;
+    const marks = kept.get(source.key) ?? [];
+    marks[source.index] = stamped.marks;
+    kept.set(source.key, marks);
   });
+  if (opts.marksCache && (read > 0 || kept.size !== known.size)) await opts.marksCache.save(kept);
   step('stamp');
   lap('stamp');
 

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFArray, PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib';
@@ -12,6 +13,7 @@ import {
   qpdfCheck,
   writeTempPdf,
 } from '../../../test/pdf-assertions.ts';
+import type { RenderLetterResult } from '../letter/render-letter.ts';
 import { assemblePacket } from './assemble-packet.ts';
 import type { PacketInput, PacketResult } from './packet.types.ts';
 import { coverSheetDoc } from './packet-documents.ts';
@@ -236,6 +238,56 @@ describe.runIf(tools)('packet assembler: references', () => {
     expect(pdftotext(path, { first: 1, last: cover.pageCount })).toMatch(
       /Unresolved references in your letters: \d+/,
     );
+  }, 60_000);
+
+  it("reads each input once: the next build takes its pages' marks from the cache, and uses them", async () => {
+    const sample = await buildSampleCase({
+      category: 'EB1A',
+      locale: 'en',
+      scale: { exhibits: 2, textPages: 2, scanPages: 1, letterSections: 1, recommendationLetters: 1 },
+    });
+    type Marks = Map<string, Array<Array<[number, number, number, number]>>>;
+    let stored: Marks = new Map();
+    let saves = 0;
+    const cache = {
+      load: async () => new Map(stored),
+      save: async (m: Marks) => {
+        saves++;
+        stored = new Map(m);
+      },
+    };
+    // As in the job, the letters come from their cache: every part is the same bytes in the next build.
+    const rendered = new Map<string, RenderLetterResult>();
+    const renderCache = async (key: string, render: () => Promise<RenderLetterResult>) => {
+      if (!rendered.has(key)) rendered.set(key, await render());
+      return rendered.get(key)!;
+    };
+    const first = await assemblePacket(sample.input, { marksCache: cache, renderCache });
+    expect(saves).toBe(1);
+    // One entry per distinct input PDF, one list of marks per page of it.
+    const original = sample.input.exhibits[0]!.original;
+    const sha = createHash('sha256').update(original).digest('hex');
+    expect(stored.get(sha)).toHaveLength(await pagesOf(original));
+    expect(stored.get(sha)!.flat().length).toBeGreaterThan(0);
+
+    const again = await assemblePacket(sample.input, { marksCache: cache, renderCache });
+    expect(saves).toBe(1); // everything came from the cache: nothing to write
+    expect(again.pageCount).toBe(first.pageCount);
+    expect(again.scaledPages).toEqual(first.scaledPages);
+
+    // Marks the cache says cover a page the first build left alone make the next build scale that page down.
+    // The petition letter (rendered first, with margins) is a part like any other: its first page.
+    const letter = [...rendered.values()][0]!;
+    const section = again.sections.find((x) => x.title === 'Petition letter')!;
+    const target = {
+      key: createHash('sha256').update(letter.bytes).digest('hex'),
+      index: 0,
+      page: section.firstPage,
+    };
+    expect(again.scaledPages).not.toContain(target.page);
+    stored.get(target.key)![target.index] = [[0, 0, 612, 792]];
+    const poisoned = await assemblePacket(sample.input, { marksCache: cache, renderCache });
+    expect(poisoned.scaledPages).toContain(target.page);
   }, 60_000);
 });
 

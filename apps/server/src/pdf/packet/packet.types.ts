@@ -73,6 +73,16 @@ export type RenderCache = (
   render: () => Promise<import('../letter/render-letter.ts').RenderLetterResult>,
 ) => Promise<import('../letter/render-letter.ts').RenderLetterResult>;
 
+/**
+ * What each page of an input PDF paints, as the stamps' fitting read it (`contentMarks`, decision 0025), keyed by
+ * the sha-256 of the input's bytes: an unchanged input is not read again (decision 0043). `load` gives what the
+ * last build kept; `save` gets what this build used, so entries of inputs no longer in the case drop out.
+ */
+export interface MarksCache {
+  load(): Promise<Map<string, Array<Array<[number, number, number, number]>>>>;
+  save(marks: Map<string, Array<Array<[number, number, number, number]>>>): Promise<void>;
+}
+
 export type PacketStage = 'render' | 'assemble' | 'stamp' | 'save';
 export type ProgressFn = (done: number, stage: PacketStage) => void;
 

@@ -125,16 +125,20 @@ export function stampPage(
   page: PDFPage,
   font: PDFFont,
   stamps: Stamp[],
-  opts: { fit: boolean },
-): { rects: Rect[]; scale: number } {
+  opts: { fit: boolean; marks?: Rect[] | undefined },
+): { rects: Rect[]; scale: number; marks: Rect[] } {
   const frame = pageFrame(page);
   const placed = stamps.map((s) => layout(frame, font, s));
   let scale = 1;
+  let marks: Rect[] = [];
   if (opts.fit && placed.length) {
-    // Only what shows counts: marks outside the visible box are clipped by every reader.
-    const marks = contentMarks(page, frame.box)
-      .map((m) => intersect(m, frame.box))
-      .filter((m): m is Rect => m !== undefined);
+    // Only what shows counts: marks outside the visible box are clipped by every reader. `opts.marks` are those
+    // of the same page read before (the packet's marks cache).
+    marks =
+      opts.marks ??
+      contentMarks(page, frame.box)
+        .map((m) => intersect(m, frame.box))
+        .filter((m): m is Rect => m !== undefined);
     scale = scaleToClear(
       marks,
       frame.box,
@@ -161,7 +165,7 @@ export function stampPage(
       color: rgb(0.1, 0.1, 0.1),
     });
   }
-  return { rects: placed.map((p) => p.rect), scale };
+  return { rects: placed.map((p) => p.rect), scale, marks };
 }
 
 const inflate = (r: Rect, d: number): Rect => [r[0] - d, r[1] - d, r[2] + d, r[3] + d];
