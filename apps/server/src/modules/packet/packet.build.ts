@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { casePacket } from '../../db/schema/index.ts';
 import type { RenderLetterResult } from '../../pdf/letter/render-letter.ts';
 import { assemblePacket } from '../../pdf/packet/assemble-packet.ts';
+import type { Rect } from '../../pdf/packet/content-bbox.ts';
 import type {
   FormKey,
   MarksCache,
@@ -184,7 +185,6 @@ function storageRenderCache(ctx: AppContext, customerId: number, used: Set<strin
   };
 }
 
-type Rect = [number, number, number, number];
 const isRect = (r: unknown): r is Rect =>
   Array.isArray(r) && r.length === 4 && r.every((v) => typeof v === 'number' && Number.isFinite(v));
 
