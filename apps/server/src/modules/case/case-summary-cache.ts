@@ -2,6 +2,7 @@ import type { Locale, ProjectCode, TCaseSummary } from '@dossier/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { project, workbenchCase } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import type { HeldService } from '../shop/rights.service.ts';
@@ -82,15 +83,7 @@ export async function caseFingerprint(ctx: AppContext, caseId: number): Promise<
  * Both statements prepared once per connection: planning the fingerprint's seventeen sub-queries took a few
  * milliseconds, many times more than running them.
  */
-const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
-function prepared(db: Db) {
-  let p = statements.get(db);
-  if (!p) {
-    p = prepare(db);
-    statements.set(db, p);
-  }
-  return p;
-}
+const prepared = (db: Db) => preparedOnce(db, 'case_summary', () => prepare(db));
 function prepare(db: Db) {
   const caseId = sql.placeholder('caseId');
   return {

@@ -24,6 +24,7 @@ import {
 } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { advice, qa, qaCategory, qaHiddenKeyword, qaSearch } from '../../db/schema/index.ts';
 import type { PurgeStep } from '../../jobs/purge.handler.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
@@ -140,20 +141,9 @@ function shown(locale: Locale, categoryId?: number | Placeholder, pattern?: stri
  * The page statement, prepared once per connection for each shape (language × keyword × category): the search
  * runs on every keystroke pause of the Q&A page, and planning it cost about as much as running it (decision 0042).
  */
-const pageQueries = new WeakMap<Db, Map<string, ReturnType<typeof preparePage>>>();
 function pageQuery(db: Db, locale: Locale, byKeyword: boolean, byCategory: boolean) {
   const name = `qa_page_${locale}${byKeyword ? '_keyword' : ''}${byCategory ? '_category' : ''}`;
-  let shapes = pageQueries.get(db);
-  if (!shapes) {
-    shapes = new Map();
-    pageQueries.set(db, shapes);
-  }
-  let q = shapes.get(name);
-  if (!q) {
-    q = preparePage(db, name, locale, byKeyword, byCategory);
-    shapes.set(name, q);
-  }
-  return q;
+  return preparedOnce(db, name, () => preparePage(db, name, locale, byKeyword, byCategory));
 }
 function preparePage(db: Db, name: string, locale: Locale, byKeyword: boolean, byCategory: boolean) {
   const where = shown(

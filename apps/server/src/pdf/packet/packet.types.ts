@@ -1,4 +1,5 @@
 import type { FeeSchedule, Locale, TLetterDocument } from '@dossier/contract';
+import type { Rect } from './content-bbox.ts';
 
 /** A TipTap/ProseMirror document (schema: packages/contract/src/document.ts). */
 export type LetterDoc = TLetterDocument;
@@ -79,8 +80,8 @@ export type RenderCache = (
  * last build kept; `save` gets what this build used, so entries of inputs no longer in the case drop out.
  */
 export interface MarksCache {
-  load(): Promise<Map<string, Array<Array<[number, number, number, number]>>>>;
-  save(marks: Map<string, Array<Array<[number, number, number, number]>>>): Promise<void>;
+  load(): Promise<Map<string, Rect[][]>>;
+  save(marks: Map<string, Rect[][]>): Promise<void>;
 }
 
 export type PacketStage = 'render' | 'assemble' | 'stamp' | 'save';

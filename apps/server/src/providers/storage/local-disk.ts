@@ -45,15 +45,15 @@ export class LocalDiskStorage implements Storage {
     const tmpMeta = `${tmpData}.meta`;
     const hash = createHash('sha256');
     let size = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _enc, cb) {
-        hash.update(chunk);
-        size += chunk.length;
-        cb(null, chunk);
-      },
-    });
     try {
       if (body instanceof Readable) {
+        const counter = new Transform({
+          transform(chunk: Buffer, _enc, cb) {
+            hash.update(chunk);
+            size += chunk.length;
+            cb(null, chunk);
+          },
+        });
         await pipeline(body, counter, createWriteStream(tmpData, { flags: 'wx' }));
         await fsyncFile(tmpData);
       } else {
