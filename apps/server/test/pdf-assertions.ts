@@ -62,12 +62,19 @@ export function pdftotext(
   return run('pdftotext', [...args, path, '-']);
 }
 
-/** Words with their boxes (`pdftotext -bbox`), by default only those inside the CropBox. */
+/** Words with their boxes (`pdftotext -bbox`), by default only those inside the CropBox; of one page if given. */
 export function pdfWords(
   path: string,
-  opts: { cropBox?: boolean } = { cropBox: true },
+  opts: { cropBox?: boolean; page?: number } = {},
 ): Array<{ word: string; xMin: number; yMin: number; xMax: number; yMax: number }> {
-  const out = run('pdftotext', ['-bbox', ...(opts.cropBox ? ['-cropbox'] : []), path, '-']);
+  const pages = opts.page ? ['-f', String(opts.page), '-l', String(opts.page)] : [];
+  const out = run('pdftotext', [
+    '-bbox',
+    ...((opts.cropBox ?? true) ? ['-cropbox'] : []),
+    ...pages,
+    path,
+    '-',
+  ]);
   return [
     ...out.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g),
   ].map((m) => ({

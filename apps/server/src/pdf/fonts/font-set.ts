@@ -11,14 +11,15 @@
  *   Latin text, which pdf-lib's ToUnicode cannot map back — "EB-1A 2024" would lose its digits in extracted text.
  * - The font has no italic. Callers draw italic runs with a skew transform (synthetic oblique); see
  *   `OBLIQUE_SKEW_DEGREES`.
- * - Widths come from the full font's hmtx through a per-process cache, so measuring needs no PDF document and
- *   matches what pdf-lib writes in /W (advance widths, no kerning: GPOS positions are not written by pdf-lib).
+ * - Widths come from the full font's hmtx (sfnt.ts) through a per-process cache, so measuring needs no PDF document
+ *   and matches what the writers put in /W (advance widths, no kerning: GPOS positions are not written).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { PDFDocument, PDFFont } from '@cantoo/pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
 import { subsetFont } from './hb-subset.ts';
+import { readSfnt, type SfntMetrics } from './sfnt.ts';
 
 export type FontWeight = 'regular' | 'bold';
 
@@ -27,7 +28,7 @@ const FONT_FILES: Record<FontWeight, string> = {
   bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
 };
 
-const POSTSCRIPT_NAMES: Record<FontWeight, string> = {
+export const POSTSCRIPT_NAMES: Record<FontWeight, string> = {
   regular: 'NotoSansSC-Regular',
   bold: 'NotoSansSC-Bold',
 };
@@ -51,15 +52,8 @@ const BASE_CHARS =
   '\u00a0•◦▪–—…‘’“”·§©®™°±×÷' +
   '，。、；：？！（）「」『』《》〈〉【】〔〕“”‘’—…·～';
 
-interface FontMetrics {
-  unitsPerEm: number;
-  ascent: number;
-  descent: number;
-  advance(codePoint: number): number;
-}
-
 const bytesCache = new Map<FontWeight, Uint8Array>();
-const metricsCache = new Map<FontWeight, FontMetrics>();
+const metricsCache = new Map<FontWeight, SfntMetrics & { width(codePoint: number): number }>();
 
 /** The full TTF bytes for a weight (10 MB each; read once per process). */
 export function fontBytes(weight: FontWeight): Uint8Array {
@@ -72,19 +66,18 @@ export function fontBytes(weight: FontWeight): Uint8Array {
   return bytes;
 }
 
-function metrics(weight: FontWeight): FontMetrics {
+/** The full font's tables as the writer uses them (sfnt.ts), with advances cached per code point. */
+export function fontMetrics(weight: FontWeight): SfntMetrics & { width(codePoint: number): number } {
   let m = metricsCache.get(weight);
   if (!m) {
-    const font = fontkit.create(fontBytes(weight));
+    const sfnt = readSfnt(fontBytes(weight));
     const widths = new Map<number, number>();
     m = {
-      unitsPerEm: font.unitsPerEm,
-      ascent: font.ascent,
-      descent: font.descent,
-      advance(cp) {
+      ...sfnt,
+      width(cp) {
         let w = widths.get(cp);
         if (w === undefined) {
-          w = font.glyphForCodePoint(cp).advanceWidth;
+          w = sfnt.advance(sfnt.glyph(cp));
           widths.set(cp, w);
         }
         return w;
@@ -97,9 +90,9 @@ function metrics(weight: FontWeight): FontMetrics {
 
 /** Width in points of `text` at `size`, as the embedded font will draw it. Needs no PDF document. */
 export function measureText(text: string, size: number, weight: FontWeight = 'regular'): number {
-  const m = metrics(weight);
+  const m = fontMetrics(weight);
   let units = 0;
-  for (const ch of text) units += m.advance(ch.codePointAt(0)!);
+  for (const ch of text) units += m.width(ch.codePointAt(0)!);
   return (units * size) / m.unitsPerEm;
 }
 
@@ -108,7 +101,7 @@ export function fontExtents(
   size: number,
   weight: FontWeight = 'regular',
 ): { ascent: number; descent: number } {
-  const m = metrics(weight);
+  const m = fontMetrics(weight);
   return { ascent: (m.ascent * size) / m.unitsPerEm, descent: (m.descent * size) / m.unitsPerEm };
 }
 
@@ -128,7 +121,7 @@ export interface FontSetOptions {
 }
 
 /** Six capital letters from a hash of the subset's content, as PDF subset tags require ("ABCDEF+Name"). */
-function subsetTag(codePoints: number[], weight: FontWeight): string {
+export function subsetTag(codePoints: number[], weight: FontWeight): string {
   let h = weight === 'bold' ? 0x811c9dc5 ^ 0x55 : 0x811c9dc5;
   for (const cp of codePoints) h = Math.imul(h ^ cp, 0x01000193) >>> 0;
   let tag = '';
@@ -140,7 +133,7 @@ function subsetTag(codePoints: number[], weight: FontWeight): string {
   return tag;
 }
 
-function codePointsOf(text: string): number[] {
+export function codePointsOf(text: string): number[] {
   const set = new Set<number>();
   for (const ch of BASE_CHARS) set.add(ch.codePointAt(0)!);
   for (const ch of text.normalize('NFC')) set.add(ch.codePointAt(0)!);

@@ -1,22 +1,17 @@
 /**
  * Letter renderer: TipTap/ProseMirror JSON → PDF bytes, in pure JavaScript (no browser, no system fonts).
- * Layout decisions: docs/decisions/0004-letter-renderer.md.
+ * Layout decisions: docs/decisions/0004-letter-renderer.md; written by the byte-level writer (decision 0044).
  */
-import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb } from '@cantoo/pdf-lib';
 import { type TLetterDocument, type TReferenceKind, ZLetterDocument } from '@dossier/contract';
-import {
-  createFontSet,
-  type FontSet,
-  fontExtents,
-  measureText,
-  OBLIQUE_SKEW_DEGREES,
-} from '../fonts/font-set.ts';
+import { type CidFont, embedCidFont } from '../fonts/cid-font.ts';
+import { type FontWeight, fontExtents, measureText, OBLIQUE_SKEW_DEGREES } from '../fonts/font-set.ts';
+import { ContentBuilder, writeDocument } from '../raw/document.ts';
+import { PdfDict, PdfName, type PdfRef } from '../raw/values.ts';
+import { PdfWriter } from '../raw/writer.ts';
 import { layoutDocument } from './layout.ts';
 import type { DrawOp, RefTarget, Rgb, TextOp } from './layout-types.ts';
 import { LETTER_MESSAGES, type LetterLocale } from './letter.messages.ts';
 import { type PageLayout, paginate } from './paginate.ts';
-// pdf-lib's writer: node:zlib and block copies (decision 0043).
-import '../pdf-lib-writer.ts';
 
 export type LetterPageSize = 'Letter' | 'A4';
 
@@ -71,7 +66,22 @@ export interface RenderLetterResult {
   links: LetterLink[];
 }
 
-export async function renderLetter(opts: RenderLetterOptions): Promise<RenderLetterResult> {
+/** A letter laid out and paginated, ready to be written into any PDF writer (the packet's, or its own file). */
+export interface LaidOutLetter {
+  pages: PageLayout[];
+  /** Header, footer and page numbers per page, as text ops. */
+  chrome: TextOp[][];
+  width: number;
+  height: number;
+  header: boolean;
+  links: LetterLink[];
+  danglingReferences: RefTarget[];
+  /** Every character drawn in each weight (what the fonts are subset to). */
+  text: Record<FontWeight, string>;
+}
+
+/** Layout, pagination and chrome: pure, no PDF touched (layout.ts, paginate.ts). */
+export function layoutLetter(opts: RenderLetterOptions): LaidOutLetter {
   const doc = opts.validated ? opts.doc : ZLetterDocument.parse(opts.doc);
   const [pageWidth, pageHeight] = PAGE_SIZES[opts.pageSize ?? 'Letter'];
   const contentWidth = pageWidth - MARGIN.left - MARGIN.right;
@@ -112,91 +122,129 @@ export async function renderLetter(opts: RenderLetterOptions): Promise<RenderLet
     return ops;
   });
 
-  const pdf = await PDFDocument.create();
-  if (opts.title) pdf.setTitle(opts.title);
-  pdf.setProducer('Dossier');
-  pdf.setCreator('Dossier');
-  const fonts = await createFontSet(pdf, collectText(pages, chrome, 'regular'), {
-    boldText: collectText(pages, chrome, 'bold'),
-  });
-
   const links: LetterLink[] = [];
   pages.forEach((pl, i) => {
-    const page = pdf.addPage([pageWidth, pageHeight]);
+    const collect = (ops: readonly DrawOp[], top: number) => {
+      for (const op of ops) {
+        if (op.kind !== 'text' || !op.link) continue;
+        const y = top - op.y;
+        const { ascent, descent } = fontExtents(op.size);
+        links.push({ page: i + 1, rect: [op.x, y + descent, op.x + op.width, y + ascent], target: op.link });
+      }
+    };
+    for (const p of pl.items) collect(p.item.ops, p.top);
+    for (const p of pl.notes) collect(p.item.ops, p.top);
+  });
+  return {
+    pages,
+    chrome,
+    width: pageWidth,
+    height: pageHeight,
+    header: Boolean(opts.header),
+    links,
+    danglingReferences: layout.dangling,
+    text: { regular: collectText(pages, chrome, 'regular'), bold: collectText(pages, chrome, 'bold') },
+  };
+}
+
+export type LetterFonts = Record<FontWeight, CidFont>;
+
+/**
+ * Writes the letter's pages into `writer` with `fonts` (which must cover `letter.text`): one content stream and
+ * one resource dictionary per page. Returns the page dictionaries, to be given a /Parent by the caller.
+ */
+export function writeLetterPages(
+  writer: PdfWriter,
+  letter: LaidOutLetter,
+  fonts: LetterFonts,
+): Array<{ ref: PdfRef; dict: PdfDict }> {
+  const resources = writer.add(
+    new PdfDict([
+      [
+        'Font',
+        new PdfDict([
+          ['F1', fonts.regular.ref],
+          ['F2', fonts.bold.ref],
+        ]),
+      ],
+      ['ProcSet', [PdfName.of('PDF'), PdfName.of('Text')]],
+    ]),
+  );
+  const { width: pageWidth, height: pageHeight } = letter;
+  const contentWidth = pageWidth - MARGIN.left - MARGIN.right;
+  return letter.pages.map((pl, i) => {
+    const c = new ContentBuilder();
     const draw = (ops: readonly DrawOp[], top: number) => {
       for (const op of ops) {
-        if (op.kind === 'rect') {
-          page.drawRectangle({
-            x: op.x,
-            y: top - op.y - op.h,
-            width: op.w,
-            height: op.h,
-            color: color(op.color),
-          });
-          continue;
-        }
-        const y = top - op.y;
-        drawText(page, fonts, op, op.x, y);
-        if (op.link) {
-          const { ascent, descent } = fontExtents(op.size);
-          links.push({
-            page: i + 1,
-            rect: [op.x, y + descent, op.x + op.width, y + ascent],
-            target: op.link,
-          });
-        }
+        if (op.kind === 'rect') c.rect(op.x, top - op.y - op.h, op.w, op.h, op.color);
+        else drawText(c, fonts, op, op.x, top - op.y);
       }
     };
     for (const p of pl.items) draw(p.item.ops, p.top);
-    if (pl.noteTop !== undefined) {
-      page.drawRectangle({
-        x: MARGIN.left,
-        y: pl.noteTop - 4,
-        width: 144,
-        height: 0.5,
-        color: color(CHROME.color),
-      });
-    }
+    if (pl.noteTop !== undefined) c.rect(MARGIN.left, pl.noteTop - 4, 144, 0.5, CHROME.color);
     for (const p of pl.notes) draw(p.item.ops, p.top);
-    if (opts.header) {
-      page.drawRectangle({
-        x: MARGIN.left,
-        y: pageHeight - HEADER_BASELINE - 6,
-        width: contentWidth,
-        height: 0.4,
-        color: color(CHROME.color),
-      });
+    if (letter.header) {
+      c.rect(MARGIN.left, pageHeight - HEADER_BASELINE - 6, contentWidth, 0.4, CHROME.color);
     }
-    draw(chrome[i]!, pageHeight);
+    draw(letter.chrome[i]!, pageHeight);
+    const dict = new PdfDict([
+      ['Type', PdfName.of('Page')],
+      ['MediaBox', [0, 0, pageWidth, pageHeight]],
+      ['Resources', resources],
+      ['Contents', writer.add(writer.flate(c.toString()))],
+    ]);
+    return { ref: writer.add(dict), dict };
   });
-
-  // Yield to the event loop every 2,000 objects, not pdf-lib's 50 (each yield is a setTimeout: ≥ 1 ms idle).
-  const bytes = await pdf.save({ useObjectStreams: true, objectsPerTick: 2000 });
-  return { bytes, pageCount: pages.length, danglingReferences: layout.dangling, links };
 }
 
-function color(c: Rgb) {
-  return rgb(c[0], c[1], c[2]);
+/** The fonts a letter needs, subset to its text. */
+export async function letterFonts(writer: PdfWriter, text: Record<FontWeight, string>): Promise<LetterFonts> {
+  const [regular, bold] = await Promise.all([
+    embedCidFont(writer, 'regular', text.regular),
+    embedCidFont(writer, 'bold', text.bold),
+  ]);
+  return { regular, bold };
 }
 
-function drawText(page: PDFPage, fonts: FontSet, op: TextOp, x: number, y: number) {
-  const font: PDFFont = fonts.font(op.weight);
-  page.drawText(op.text, {
+export async function renderLetter(opts: RenderLetterOptions): Promise<RenderLetterResult> {
+  const letter = layoutLetter(opts);
+  const writer = new PdfWriter();
+  const fonts = await letterFonts(writer, letter.text);
+  const pages = writeLetterPages(writer, letter, fonts);
+  const bytes = writeDocument(writer, pages, {
+    producer: 'Dossier',
+    creator: 'Dossier',
+    ...(opts.title ? { title: opts.title } : {}),
+  });
+  return {
+    bytes,
+    pageCount: pages.length,
+    danglingReferences: letter.danglingReferences,
+    links: letter.links,
+  };
+}
+
+function drawText(c: ContentBuilder, fonts: LetterFonts, op: TextOp, x: number, y: number) {
+  const font = fonts[op.weight];
+  // Synthetic oblique: Noto Sans SC has no italic, so italic runs are skewed (x += tan(12°)·y).
+  c.text(
+    font === fonts.bold ? 'F2' : 'F1',
+    op.size,
+    font.encode(op.text),
     x,
     y,
-    size: op.size,
-    font,
-    color: color(op.color),
-    // Synthetic oblique: Noto Sans SC has no italic, so italic runs are skewed (x += tan(12°)·y).
-    ...(op.italic ? { ySkew: degrees(OBLIQUE_SKEW_DEGREES) } : {}),
-  });
+    op.color,
+    op.italic ? SKEW : 0,
+  );
   if (op.underline) {
     const t = Math.max(op.size * 0.05, 0.4);
-    page.drawRectangle({ x, y: y - op.size * 0.14 - t, width: op.width, height: t, color: color(op.color) });
+    c.rect(x, y - op.size * 0.14 - t, op.width, t, op.color);
   }
 }
 
-function collectText(pages: PageLayout[], chrome: TextOp[][], weight: 'regular' | 'bold'): string {
+const SKEW = Math.tan((OBLIQUE_SKEW_DEGREES * Math.PI) / 180);
+
+function collectText(pages: PageLayout[], chrome: TextOp[][], weight: FontWeight): string {
   const seen = new Set<string>();
   const add = (ops: readonly DrawOp[]) => {
     for (const op of ops)

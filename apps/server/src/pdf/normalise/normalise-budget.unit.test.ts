@@ -4,7 +4,7 @@
  * their hostile property is checked before normalising. Bomb inputs are never given to a reader.
  */
 import { inflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, StandardFonts } from '@cantoo/pdf-lib';
+import { PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
@@ -24,7 +24,8 @@ import {
   pdfWords,
   writeTempPdf,
 } from '../../../test/pdf-assertions.ts';
-import { stampText } from '../packet/stamp.ts';
+import { assemblePacket } from '../packet/assemble-packet.ts';
+import type { PacketInput } from '../packet/packet.types.ts';
 import { type NormaliseResult, normaliseEvidence } from './index.ts';
 
 const tools = pdfToolsAvailable();
@@ -126,11 +127,37 @@ describe.skipIf(!tools)('page geometry', () => {
     const r = accepted(await normaliseEvidence({ bytes: input, filename: 'crop.pdf' }));
     expectOpensEverywhere(r.pdf, 1);
     expect(pdfinfo(writeTempPdf(r.pdf))['Page size']).toBe('350 x 350 pts');
-    // The packet stamps pages in their MediaBox: the stamp must be inside what readers show.
-    const doc = await PDFDocument.load(r.pdf);
-    stampText(doc.getPage(0), await doc.embedFont(StandardFonts.Helvetica), 'Exhibit 7 - p. 1 of 1', 'br');
-    const seen = pdfWords(writeTempPdf(await doc.save())).map((w) => w.word);
-    expect(seen).toEqual(['Geometry', 'Exhibit', '7', '-', 'p.', '1', 'of', '1']);
+    // The packet stamps each page inside its visible box: the stamps land on what readers show.
+    const empty = { type: 'doc', content: [] } as unknown as PacketInput['petitionLetter'];
+    const packet = await assemblePacket({
+      locale: 'en',
+      category: 'EB1A',
+      petitionerName: 'Sample Petitioner',
+      filingDate: '2026-11-21',
+      premium: false,
+      payment: 'G-1450',
+      forms: [],
+      petitionLetter: empty,
+      exhibits: [{ id: 'crop', title: 'Cropped', original: r.pdf }],
+      letters: [],
+      plan: { doc: empty, attachments: [] },
+    });
+    const at = packet.exhibitPages.get('crop')!;
+    const page = at.firstPage + 1; // after the tab page
+    const seen = pdfWords(writeTempPdf(packet.bytes), { page }).map((w) => w.word);
+    const mailed = packet.pageCount - packet.sections[0]!.pageCount;
+    const stamps = [
+      'Exhibit',
+      '1',
+      '-',
+      'p.',
+      '2',
+      'of',
+      '2',
+      'Page',
+      String(page - packet.sections[0]!.pageCount),
+    ];
+    expect(seen.sort()).toEqual(['Geometry', ...stamps, 'of', String(mailed)].sort());
   });
 });
 

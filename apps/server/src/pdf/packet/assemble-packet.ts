@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
-import { PDFArray, PDFDocument, PDFName, PDFNull, type PDFPage } from '@cantoo/pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { translate } from '@dossier/i18n';
-import { createFontSet } from '../fonts/font-set.ts';
+import { embedCidFont } from '../fonts/cid-font.ts';
 import { type RenderLetterResult, renderLetter } from '../letter/render-letter.ts';
-import type { Rect } from './content-bbox.ts';
+import { documentChunks } from '../raw/document.ts';
+import { RawPdf } from '../raw/reader.ts';
+import { dict, name, PdfDict, type PdfObject, PdfRef, PdfStream, type PdfValue } from '../raw/values.ts';
+import { PdfWriter } from '../raw/writer.ts';
+import { contentMarks, type Rect } from './content-bbox.ts';
 import { type OutlineNode, writeOutline } from './outline.ts';
 import type {
   FormKey,
@@ -22,35 +26,38 @@ import {
   referenceLabel,
   tabAndCertificatePagesDoc,
 } from './packet-documents.ts';
-import { type Stamp, stampPage } from './stamp.ts';
-// pdf-lib's writer: node:zlib and block copies (decision 0043).
-import '../pdf-lib-writer.ts';
-
-/**
- * pdf-lib yields to the event loop every N objects with a setTimeout(0) (≥ 1 ms each). In the embedded
- * default the worker shares its process with the API, so it must keep yielding — but every 50 objects
- * (the default) adds ~0.3 s of idle time to a 500-page packet. Every 2,000 objects still yields every few ms.
- */
-const OBJECTS_PER_TICK = 2000;
-const LOAD = { updateMetadata: false, parseSpeed: OBJECTS_PER_TICK } as const;
-
-/**
- * Bytes whose `slice` is a view (decision 0025). pdf-lib's parser copies every stream's contents out of the
- * file (`slice`) and `copyPages` copies them again (`clone` → `slice`): on a 1,500-page case that held a
- * second and a transient third copy of every input. The inputs stay alive for the whole build anyway (the
- * caller holds them) and pdf-lib never writes into stream contents, so the packet's streams can simply be
- * views of them. Only what the build itself creates (stamps, scaled-content wrappers, outline) is new.
- */
-class SharedBytes extends Uint8Array {
-  override slice(start?: number, end?: number): Uint8Array<ArrayBuffer> {
-    return this.subarray(start, end);
-  }
-}
-const load = (bytes: Uint8Array) =>
-  PDFDocument.load(new SharedBytes(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), LOAD);
+import { type PageFrame, pageFrame, planStamps, type Stamp } from './stamp.ts';
 
 /** Every character a stamp can contain (see packet:uscis.stamp_* in packages/i18n). */
 const STAMP_CHARACTERS = 'Exhibit - p. of Page 0123456789';
+
+/** A page of the packet: where it was written, and what the stamps' fitting needs to know of it. */
+interface OutPage {
+  ref: PdfRef;
+  dict: PdfDict;
+  frame: PageFrame;
+  /** What the page paints, read from its input when first asked (the marks cache may answer first). */
+  marks: () => Rect[];
+  /** The input's sha-256 and the page's index there (the marks cache's key). */
+  source?: { key: string; index: number };
+}
+
+/**
+ * Opens an input for copying. A PDF the byte-level reader cannot take (a filter it does not decode in an object
+ * stream, say) is rewritten plainly by pdf-lib first; every input went through the normaliser, so this is rare.
+ */
+async function openInput(bytes: Uint8Array, title: string): Promise<RawPdf> {
+  try {
+    return RawPdf.open(bytes);
+  } catch (err) {
+    try {
+      const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+      return RawPdf.open(await doc.save({ useObjectStreams: false, addDefaultPage: false }));
+    } catch {
+      throw new Error(`${title}: the PDF cannot be read (${(err as Error).message})`);
+    }
+  }
+}
 
 interface Placed {
   title: string;
@@ -102,24 +109,34 @@ export async function assemblePacket(
     timings[name] = (timings[name] ?? 0) + Math.round(now - mark);
     mark = now;
   };
-  const out = await PDFDocument.create();
-  out.setTitle(`${input.category === 'EB1A' ? 'EB-1A' : 'EB-2 NIW'} petition — ${input.petitionerName}`, {
-    showInWindowTitleBar: true,
-  });
-  out.setProducer('Dossier');
-  out.setCreator('Dossier');
-
-  // Each page copied from an input, by the input's sha-256 and its index there (the marks cache's key).
-  const sourceOf = new Map<PDFPage, { key: string; index: number }>();
+  const w = new PdfWriter();
+  // The packet's pages in order; the exhibit list and the cover sheet are spliced in once known.
+  const out: OutPage[] = [];
+  /**
+   * Copies every page of `bytes` into the packet (not yet placed). `cached`: the marks of its pages are kept by
+   * its sha-256 (the inputs and the rendered letters; not the tab pages, list and cover, made anew each build).
+   */
+  const importPdf = async (bytes: Uint8Array, title: string, cached = true): Promise<OutPage[]> => {
+    const src = await openInput(bytes, title);
+    const raw = src.pages();
+    const imp = w.importer(src);
+    const pages = imp.pages(raw);
+    imp.flush();
+    const key = opts.marksCache && cached ? createHash('sha256').update(bytes).digest('hex') : '';
+    return pages.map((p, index) => {
+      const frame = pageFrame(src, raw[index]!);
+      return {
+        ...p,
+        frame,
+        marks: () => contentMarks(src, raw[index]!, frame.box),
+        ...(key ? { source: { key, index } } : {}),
+      };
+    });
+  };
   const append = async (bytes: Uint8Array, title: string): Promise<Placed> => {
-    const src = await load(bytes);
-    const pages = await out.copyPages(src, src.getPageIndices());
-    const start = out.getPageCount();
-    const key = opts.marksCache ? createHash('sha256').update(bytes).digest('hex') : '';
-    for (const [index, p] of pages.entries()) {
-      out.addPage(p);
-      if (key) sourceOf.set(p, { key, index });
-    }
+    const pages = await importPdf(bytes, title);
+    const start = out.length;
+    out.push(...pages);
     return { title, start, count: pages.length };
   };
 
@@ -169,21 +186,20 @@ export async function assemblePacket(
     );
   }
   lap('render_tabs');
-  const tabsDoc = await load(tabsRendered.bytes);
-  const tabPages = await out.copyPages(tabsDoc, tabsDoc.getPageIndices());
+  const tabPages = await importPdf(tabsRendered.bytes, 'tab pages', false);
   step('render');
-  const exhibitsStart = out.getPageCount();
+  const exhibitsStart = out.length;
   const placedExhibits: Array<Placed & { id: string; n: number }> = [];
   let tabCursor = 0;
   for (const [i, e] of input.exhibits.entries()) {
-    const start = out.getPageCount();
-    out.addPage(tabPages[tabCursor++]!);
+    const start = out.length;
+    out.push(tabPages[tabCursor++]!);
     await append(e.original, e.title);
     if (e.translation) {
       await append(e.translation.pdf, e.title);
-      out.addPage(tabPages[tabCursor++]!);
+      out.push(tabPages[tabCursor++]!);
     }
-    placedExhibits.push({ id: e.id, n: i + 1, title: e.title, start, count: out.getPageCount() - start });
+    placedExhibits.push({ id: e.id, n: i + 1, title: e.title, start, count: out.length - start });
     step('assemble');
   }
 
@@ -191,13 +207,13 @@ export async function assemblePacket(
   //    Every translation is followed by its translator's certificate, as the exhibits' are (8 CFR 103.2(b)(3)).
   const placedLetters: Placed[] = [];
   for (const l of input.letters) {
-    const start = out.getPageCount();
+    const start = out.length;
     await append(l.pdf, l.recommender);
     if (l.translation) {
       await append(l.translation.pdf, l.recommender);
-      out.addPage(tabPages[tabCursor++]!);
+      out.push(tabPages[tabCursor++]!);
     }
-    placedLetters.push({ title: l.recommender, start, count: out.getPageCount() - start });
+    placedLetters.push({ title: l.recommender, start, count: out.length - start });
     step('assemble');
   }
   lap('copy');
@@ -206,13 +222,13 @@ export async function assemblePacket(
   const placedPlan = await append(plan.bytes, en('outline.plan'));
   const placedAttachments: Placed[] = [];
   for (const a of input.plan.attachments) {
-    const start = out.getPageCount();
+    const start = out.length;
     await append(a.pdf, a.title);
     if (a.translation) {
       await append(a.translation.pdf, a.title);
-      out.addPage(tabPages[tabCursor++]!);
+      out.push(tabPages[tabCursor++]!);
     }
-    placedAttachments.push({ title: a.title, start, count: out.getPageCount() - start });
+    placedAttachments.push({ title: a.title, start, count: out.length - start });
     step('assemble');
   }
   if (tabCursor !== tabPages.length)
@@ -237,9 +253,8 @@ export async function assemblePacket(
     if (list.pageCount === listPages) break;
     listPages = list.pageCount;
   }
-  const listDoc = await load(list!.bytes);
-  const listCopied = await out.copyPages(listDoc, listDoc.getPageIndices());
-  for (const [i, p] of listCopied.entries()) out.insertPage(exhibitsStart + i, p);
+  const listCopied = await importPdf(list!.bytes, 'exhibit list', false);
+  out.splice(exhibitsStart, 0, ...listCopied);
   const shift = (p: Placed): Placed => (p.start >= exhibitsStart ? { ...p, start: p.start + listPages } : p);
   const exhibits = placedExhibits.map((p) => ({ ...p, ...shift(p) }));
   const letters = placedLetters.map(shift);
@@ -249,18 +264,18 @@ export async function assemblePacket(
 
   lap('render_list');
   // 7. Links from the exhibit list lines to their exhibits.
-  const pages = out.getPages();
+  const pages = out;
   for (const link of list!.links) {
     const target = exhibits.find((x) => x.id === link.target.id);
     // Renderer pages are 1-based.
     const page = pages[exhibitsStart + link.page - 1];
     if (!target || !page) continue;
-    addLink(out, page, link.rect, pages[target.start]!);
+    addLink(w, page.dict, link.rect, pages[target.start]!.ref);
   }
 
   // 8. Stamps: "Exhibit N - p. i of n" on exhibit pages, "Page X of Y" on every mailed page.
   // Stamps use a subset of the same embedded font as the letters: nothing depends on the reader's fonts.
-  const font = (await createFontSet(out, STAMP_CHARACTERS, { boldText: ' ' })).regular;
+  const font = await embedCidFont(w, 'regular', STAMP_CHARACTERS);
   // Each stamp sits inside the page's visible box, ≥ 0.4 in from its edge; content under a stamp is scaled down.
   const total = pages.length;
   const stamps: Stamp[][] = pages.map((_, idx) => [
@@ -279,11 +294,28 @@ export async function assemblePacket(
   const known = (await opts.marksCache?.load().catch(() => undefined)) ?? new Map<string, Rect[][]>();
   const kept = new Map<string, Rect[][]>();
   let read = 0;
+  // Pages that are not scaled share one stream that opens their graphics state.
+  const open = w.add(new PdfStream(new PdfDict(), Buffer.from('q', 'latin1')));
   pages.forEach((page, idx) => {
-    const source = sourceOf.get(page);
+    const source = page.source;
     const cached = source ? known.get(source.key)?.[source.index] : undefined;
-    const stamped = stampPage(page, font, stamps[idx]!, { fit: true, marks: cached });
-    if (stamped.scale < 1) scaledPages.push(idx);
+    const resource = addFontResource(w, page.dict, font.ref);
+    const stamped = planStamps(
+      page.frame,
+      stamps[idx]!,
+      { resource, encode: font.encode },
+      {
+        fit: true,
+        marks: () => cached ?? page.marks(),
+      },
+    );
+    const before =
+      stamped.scale < 1 ? w.add(new PdfStream(new PdfDict(), Buffer.from(stamped.before, 'latin1'))) : open;
+    page.dict.set('Contents', [before, ...contentRefs(w, page.dict), w.add(w.flate(stamped.after))]);
+    if (stamped.scale < 1) {
+      scaledPages.push(idx);
+      scaleAnnotations(w, page.dict, stamped);
+    }
     if (!source) return;
     if (!cached) read++;
     const marks = kept.get(source.key) ?? [];
@@ -315,9 +347,8 @@ export async function assemblePacket(
     locale: input.locale,
     resolveReference,
   });
-  const coverDoc = await load(cover.bytes);
-  const coverPages = await out.copyPages(coverDoc, coverDoc.getPageIndices());
-  for (const [i, p] of coverPages.entries()) out.insertPage(i, p);
+  const coverPages = await importPdf(cover.bytes, 'cover sheet', false);
+  out.unshift(...coverPages);
   const c = coverPages.length;
   const at = (p: Placed) => p.start + c;
 
@@ -369,14 +400,21 @@ export async function assemblePacket(
       })),
     },
   ];
-  writeOutline(out, outline);
+  const outlines = writeOutline(
+    w,
+    out.map((p) => p.ref),
+    outline,
+  );
 
   progress(0.99, 'save');
-  const bytes = await out.save({
-    useObjectStreams: false,
-    addDefaultPage: false,
-    objectsPerTick: OBJECTS_PER_TICK,
+  const { chunks, length } = documentChunks(w, out, {
+    title: `${input.category === 'EB1A' ? 'EB-1A' : 'EB-2 NIW'} petition — ${input.petitionerName}`,
+    displayTitle: true,
+    producer: 'Dossier',
+    creator: 'Dossier',
+    catalog: { Outlines: outlines, PageMode: name('UseOutlines') },
   });
+  const bytes = Buffer.concat(chunks, length);
   lap('save');
   progress(1, 'save');
 
@@ -388,7 +426,7 @@ export async function assemblePacket(
   });
   return {
     bytes,
-    pageCount: out.getPageCount(),
+    pageCount: out.length,
     sections: [
       { title: o('cover'), firstPage: 1, pageCount: c },
       ...placedForms.map((f) => section(f.title, f)),
@@ -410,24 +448,61 @@ export async function assemblePacket(
   };
 }
 
+/** An object of the packet, references followed. */
+const resolved = (w: PdfWriter, v: PdfObject | undefined): PdfObject | undefined =>
+  v instanceof PdfRef ? w.get(v) : v;
+
 /** A clickable rectangle on `page` that jumps to `target`. */
-function addLink(
-  pdf: PDFDocument,
-  page: PDFPage,
-  rect: [number, number, number, number],
-  target: PDFPage,
-): void {
-  const ctx = pdf.context;
-  const annot = ctx.register(
-    ctx.obj({
-      Type: 'Annot',
-      Subtype: 'Link',
+function addLink(w: PdfWriter, page: PdfDict, rect: [number, number, number, number], target: PdfRef): void {
+  const annot = w.add(
+    dict({
+      Type: '/Annot',
+      Subtype: '/Link',
       Rect: rect,
       Border: [0, 0, 0],
-      Dest: [target.ref, PDFName.of('XYZ'), PDFNull, PDFNull, PDFNull],
+      Dest: [target, name('XYZ'), null, null, null],
     }),
   );
-  const existing = page.node.lookup(PDFName.of('Annots'));
-  if (existing instanceof PDFArray) existing.push(annot);
-  else page.node.set(PDFName.of('Annots'), ctx.obj([annot]));
+  const existing = resolved(w, page.get('Annots'));
+  page.set('Annots', [...(Array.isArray(existing) ? existing : []), annot]);
+}
+
+/** The page's content streams: /Contents is a stream, an array of them, or a reference to either. */
+function contentRefs(w: PdfWriter, page: PdfDict): PdfValue[] {
+  const raw = page.get('Contents');
+  const target = resolved(w, raw);
+  if (Array.isArray(target)) return target.filter((r) => r instanceof PdfRef);
+  return raw instanceof PdfRef ? [raw] : [];
+}
+
+/**
+ * Gives the page its own resource dictionary with the stamp font added under a name the page does not use yet
+ * (the original resources may be shared with other pages, so they are copied, one level deep, not changed).
+ */
+function addFontResource(w: PdfWriter, page: PdfDict, font: PdfRef): string {
+  const res = resolved(w, page.get('Resources'));
+  const resources = new PdfDict(res instanceof PdfDict ? res.map : []);
+  const f = resolved(w, resources.get('Font'));
+  const fonts = new PdfDict(f instanceof PdfDict ? f.map : []);
+  let resource = 'DsStamp';
+  for (let n = 2; fonts.has(resource); n++) resource = `DsStamp${n}`;
+  fonts.set(resource, font);
+  resources.set('Font', fonts);
+  page.set('Resources', resources);
+  return resource;
+}
+
+/** Annotation rectangles follow content scaled by `s` about the centre (translation `tx`, `ty`). */
+function scaleAnnotations(w: PdfWriter, page: PdfDict, t: { scale: number; tx: number; ty: number }): void {
+  const annots = resolved(w, page.get('Annots'));
+  if (!Array.isArray(annots)) return;
+  const { scale: s, tx, ty } = t;
+  for (const a of annots) {
+    const d = resolved(w, a);
+    if (!(d instanceof PdfDict)) continue;
+    const r = resolved(w, d.get('Rect'));
+    if (!Array.isArray(r) || r.length !== 4 || !r.every((v) => typeof v === 'number')) continue;
+    const [x0, y0, x1, y1] = r as number[];
+    d.set('Rect', [x0! * s + tx, y0! * s + ty, x1! * s + tx, y1! * s + ty]);
+  }
 }

@@ -1,14 +1,6 @@
-import { inflateSync, constants as zlibConstants } from 'node:zlib';
-import {
-  PDFArray,
-  type PDFContext,
-  PDFDict,
-  PDFName,
-  PDFNumber,
-  type PDFPage,
-  PDFRawStream,
-  PDFStream,
-} from '@cantoo/pdf-lib';
+import { CHAR_CLASS } from '../raw/parse.ts';
+import type { RawPage, RawPdf } from '../raw/reader.ts';
+import { PdfDict, PdfName, type PdfObject, PdfStream, type PdfValue } from '../raw/values.ts';
 
 /** [x0, y0, x1, y1] in the page's (unrotated) user space. */
 export type Rect = [number, number, number, number];
@@ -31,34 +23,35 @@ const mul = (m: Matrix, n: Matrix): Matrix => [
  * is ignored. Anything it does not understand (a shading fill, a stream it cannot decode) makes the answer
  * "the whole page". Empty for a page that paints nothing.
  */
-export function contentMarks(page: PDFPage, whole: Rect): Rect[] {
-  const ctx = page.doc.context;
+export function contentMarks(src: RawPdf, page: RawPage, whole: Rect): Rect[] {
   let bytes: Uint8Array;
   try {
-    bytes = contentBytes(ctx, page.node.Contents());
+    bytes = contentBytes(src, page.dict.get('Contents'));
   } catch {
     return [whole];
   }
-  const res = page.node.Resources();
-  const xobjects = res?.lookupMaybe(PDFName.of('XObject'), PDFDict);
-  const fonts = res?.lookupMaybe(PDFName.of('Font'), PDFDict);
+  const res = src.dict(page.dict.get('Resources') ?? page.inherited.Resources);
+  const xobjects = src.dict(res?.get('XObject'));
+  const fonts = src.dict(res?.get('Font'));
 
   const marks: Rect[] = [];
   let unknown = false;
   const add = (m: Matrix, x0: number, y0: number, x1: number, y1: number, pad = 0) => {
-    let box: Rect | undefined;
-    for (const [x, y] of [
-      [x0, y0],
-      [x1, y0],
-      [x0, y1],
-      [x1, y1],
-    ] as const) {
-      const px = m[0] * x + m[2] * y + m[4];
-      const py = m[1] * x + m[3] * y + m[5];
-      if (!box) box = [px, py, px, py];
-      else box = [Math.min(box[0], px), Math.min(box[1], py), Math.max(box[2], px), Math.max(box[3], py)];
-    }
-    marks.push([box![0] - pad, box![1] - pad, box![2] + pad, box![3] + pad]);
+    // The four corners through m; their bounding box, widened by pad.
+    const ax = m[0] * x0;
+    const bx = m[0] * x1;
+    const cy = m[2] * y0;
+    const dy = m[2] * y1;
+    const ay = m[1] * x0;
+    const by = m[1] * x1;
+    const cx = m[3] * y0;
+    const dx = m[3] * y1;
+    marks.push([
+      Math.min(ax, bx) + Math.min(cy, dy) + m[4] - pad,
+      Math.min(ay, by) + Math.min(cx, dx) + m[5] - pad,
+      Math.max(ax, bx) + Math.max(cy, dy) + m[4] + pad,
+      Math.max(ay, by) + Math.max(cx, dx) + m[5] + pad,
+    ]);
   };
 
   type State = {
@@ -75,14 +68,17 @@ export function contentMarks(page: PDFPage, whole: Rect): Rect[] {
   let tm: Matrix = IDENTITY;
   let tlm: Matrix = IDENTITY;
   let path: number[] = []; // user-space points of the current path
-  type Operand = number | string | { str: Uint8Array } | Operand[];
+  type Operand = number | string | Ems | Operand[];
+  // The operands of the current operator: operands[0 … top-1] (the array is reused, not emptied).
   const operands: Operand[] = [];
+  let top = 0;
   const arrays: Operand[][] = [];
 
   const num = (i: number) => {
-    const v = operands[operands.length - i];
+    const v = i <= top ? operands[top - i] : undefined;
     return typeof v === 'number' ? v : 0;
   };
+  const last = (i = 1) => (i <= top ? operands[top - i] : undefined);
   const point = (x: number, y: number) => {
     const m = gs.ctm;
     path.push(m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]);
@@ -99,7 +95,7 @@ export function contentMarks(page: PDFPage, whole: Rect): Rect[] {
   };
   /** Advance of a string operand in ems (a TJ number moves the next glyph by -n/1000 em). */
   const emsOf = (o: Operand | undefined): number =>
-    typeof o === 'number' ? -o / 1000 : o && typeof o === 'object' && 'str' in o ? gs.font(o.str) : 0;
+    typeof o === 'number' ? -o / 1000 : o instanceof Ems ? o.ems : 0;
   const paint = (stroke: boolean) => {
     const m = gs.ctm;
     const pad = stroke ? (gs.lineWidth * Math.hypot(m[0], m[1]) || 1) / 2 : 0;
@@ -135,12 +131,12 @@ export function contentMarks(page: PDFPage, whole: Rect): Rect[] {
         break;
       case 'Tf': {
         gs.size = Math.abs(num(1));
-        const name = operands[operands.length - 2];
+        const name = last(2);
         if (typeof name === 'string') {
           let widths = fontCache.get(name);
           if (!widths) {
-            const font = fonts?.lookupMaybe(PDFName.of(name), PDFDict);
-            widths = font ? cachedFontWidths(font) : WIDE;
+            const font = fonts ? src.resolve(fonts.get(name)) : undefined;
+            widths = font instanceof PdfDict ? cachedFontWidths(src, font) : WIDE;
             fontCache.set(name, widths);
           }
           gs.font = widths;
@@ -167,18 +163,18 @@ export function contentMarks(page: PDFPage, whole: Rect): Rect[] {
         nextLine(0, -gs.leading);
         break;
       case 'Tj':
-        show(emsOf(operands.at(-1)));
+        show(emsOf(last()));
         break;
       case "'":
         nextLine(0, -gs.leading);
-        show(emsOf(operands.at(-1)));
+        show(emsOf(last()));
         break;
       case '"':
         nextLine(0, -gs.leading);
-        show(emsOf(operands.at(-1)));
+        show(emsOf(last()));
         break;
       case 'TJ': {
-        const arr = operands.at(-1);
+        const arr = last();
         const items = Array.isArray(arr) ? arr : [];
         // The box spans the whole run: negative kerning never makes it narrower than its widest point.
         let at = 0;
@@ -229,14 +225,13 @@ export function contentMarks(page: PDFPage, whole: Rect): Rect[] {
         path = [];
         break;
       case 'Do': {
-        const name = operands.at(-1);
-        const xo = typeof name === 'string' ? xobjects?.lookup(PDFName.of(name)) : undefined;
-        const dict = xo instanceof PDFStream ? xo.dict : undefined;
-        if (dict?.get(PDFName.of('Subtype'))?.toString() === '/Form') {
-          const b = dict.lookupMaybe(PDFName.of('BBox'), PDFArray)?.asArray();
-          const m = dict.lookupMaybe(PDFName.of('Matrix'), PDFArray)?.asArray();
-          const n = (a: unknown[] | undefined, i: number, d: number) =>
-            a?.[i] instanceof PDFNumber ? (a[i] as PDFNumber).asNumber() : d;
+        const name = last();
+        const xo = typeof name === 'string' && xobjects ? src.resolve(xobjects.get(name)) : undefined;
+        const dict = xo instanceof PdfStream ? xo.dict : undefined;
+        if (dict?.name('Subtype') === 'Form') {
+          const b = numbers(src, dict.get('BBox'));
+          const m = numbers(src, dict.get('Matrix'));
+          const n = (a: Array<number | undefined> | undefined, i: number, d: number) => a?.[i] ?? d;
           const fm: Matrix = m
             ? [n(m, 0, 1), n(m, 1, 0), n(m, 2, 0), n(m, 3, 1), n(m, 4, 0), n(m, 5, 0)]
             : IDENTITY;
@@ -257,39 +252,41 @@ export function contentMarks(page: PDFPage, whole: Rect): Rect[] {
   // Tokeniser (PDF 32000-1 §7.2, §8.9.7 for inline images).
   const n = bytes.length;
   let i = 0;
-  const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 0;
-  const isDelim = (c: number) =>
-    c === 40 ||
-    c === 41 ||
-    c === 60 ||
-    c === 62 ||
-    c === 91 ||
-    c === 93 ||
-    c === 47 ||
-    c === 37 ||
-    c === 123 ||
-    c === 125;
-  const push = (o: Operand) => (arrays.length ? arrays[arrays.length - 1]!.push(o) : operands.push(o));
+  const isSpace = (c: number) => CHAR_CLASS[c] === 1;
+  const push = (o: Operand) => {
+    if (arrays.length) arrays[arrays.length - 1]!.push(o);
+    else operands[top++] = o;
+  };
   while (i < n && !unknown) {
     const c = bytes[i]!;
     if (isSpace(c)) i++;
     else if (c === 37) while (i < n && bytes[i] !== 10 && bytes[i] !== 13) i++;
     else if (c === 40) {
+      // A string is read as its advance with the current font: no operator sets the font between a string
+      // and the operator that shows it, and nothing else here needs its bytes.
+      const w = gs.font;
+      let ems = 0;
+      let high = -1;
+      const glyphByte = (v: number) => {
+        if (!w.twoByte) ems += w.width(v);
+        else if (high < 0) high = v;
+        else {
+          ems += w.width((high << 8) | v);
+          high = -1;
+        }
+      };
       let depth = 1;
-      const str: number[] = [];
-      const start = ++i;
-      let escaped = false;
+      i++;
       while (i < n && depth > 0) {
         const d = bytes[i]!;
         if (d === 92) {
-          escaped = true;
           const e = bytes[i + 1] ?? 0;
           i += 2;
           if (e >= 48 && e <= 55) {
             let v = e - 48;
             for (let k = 0; k < 2 && bytes[i]! >= 48 && bytes[i]! <= 55; k++) v = v * 8 + bytes[i++]! - 48;
-            str.push(v & 255);
-          } else if (e !== 10 && e !== 13) str.push(ESCAPES[e] ?? e);
+            glyphByte(v & 255);
+          } else if (e !== 10 && e !== 13) glyphByte(ESCAPES[e] ?? e);
           continue;
         }
         if (d === 40) depth++;
@@ -297,33 +294,38 @@ export function contentMarks(page: PDFPage, whole: Rect): Rect[] {
           i++;
           break;
         }
-        str.push(d);
+        glyphByte(d);
         i++;
       }
-      // Without escapes the string is its bytes: a view, no copy.
-      push({ str: escaped ? Uint8Array.from(str) : bytes.subarray(start, i - 1) });
+      if (high >= 0) ems += w.width(high << 8);
+      push(new Ems(ems / 1000));
     } else if (c === 60 && bytes[i + 1] === 60) {
       i += 2; // dictionaries (marked-content properties) carry nothing painted: their contents become operands
     } else if (c === 62 && bytes[i + 1] === 62) i += 2;
     else if (c === 60) {
-      // Hex string (what pdf-lib and most generators write for CID fonts), decoded in place.
-      const start = ++i;
-      while (i < n && bytes[i] !== 62) i++;
-      const str = new Uint8Array((i - start + 1) >> 1);
-      let len = 0;
-      let half = -1;
-      for (let k = start; k < i; k++) {
-        const h = hexValue(bytes[k]!);
+      // Hex string (what pdf-lib, our writer and most generators write for CID fonts), read as its advance.
+      const w = gs.font;
+      const step = w.twoByte ? 4 : 2;
+      let ems = 0;
+      let code = 0;
+      let digits = 0;
+      i++;
+      for (; i < n; i++) {
+        const d = bytes[i]!;
+        if (d === 62) break;
+        const h = hexValue(d);
         if (h < 0) continue;
-        if (half < 0) half = h;
-        else {
-          str[len++] = (half << 4) | h;
-          half = -1;
+        code = (code << 4) | h;
+        if (++digits === step) {
+          ems += w.width(code);
+          code = 0;
+          digits = 0;
         }
       }
-      if (half >= 0) str[len++] = half << 4;
+      // An odd final digit is followed by an implied 0 (§7.3.4.3).
+      if (digits > 0) ems += w.width(code << (4 * (step - digits)));
       i++;
-      push({ str: str.subarray(0, len) });
+      push(new Ems(ems / 1000));
     } else if (c === 91) {
       arrays.push([]);
       i++;
@@ -333,7 +335,7 @@ export function contentMarks(page: PDFPage, whole: Rect): Rect[] {
       i++;
     } else if (c === 47) {
       const s = ++i;
-      while (i < n && !isSpace(bytes[i]!) && !isDelim(bytes[i]!)) i++;
+      while (i < n && CHAR_CLASS[bytes[i]!] === 0) i++;
       push(ascii(bytes, s, i));
     } else if (c === 123 || c === 125 || c === 41 || c === 62) i++;
     else {
@@ -343,7 +345,7 @@ export function contentMarks(page: PDFPage, whole: Rect): Rect[] {
         let sign = 1;
         let v = 0;
         let scale = 0;
-        for (; i < n && !isSpace(bytes[i]!) && !isDelim(bytes[i]!); i++) {
+        for (; i < n && CHAR_CLASS[bytes[i]!] === 0; i++) {
           const d = bytes[i]!;
           if (d === 45) sign = -sign;
           else if (d === 46) scale = 1;
@@ -355,8 +357,8 @@ export function contentMarks(page: PDFPage, whole: Rect): Rect[] {
         push((sign * v) / (scale || 1));
         continue;
       }
-      while (i < n && !isSpace(bytes[i]!) && !isDelim(bytes[i]!)) i++;
-      const word = ascii(bytes, s, i);
+      while (i < n && CHAR_CLASS[bytes[i]!] === 0) i++;
+      const word = operatorName(bytes, s, i);
       if (word === 'BI') {
         operator('BI');
         // Skip the parameters and the binary data up to "EI" standing alone.
@@ -379,8 +381,8 @@ export function contentMarks(page: PDFPage, whole: Rect): Rect[] {
           i++;
         i += 2;
       } else operator(word);
-      operands.length = 0;
-      arrays.length = 0;
+      top = 0;
+      if (arrays.length) arrays.length = 0;
     }
   }
   if (unknown) return [whole];
@@ -388,8 +390,8 @@ export function contentMarks(page: PDFPage, whole: Rect): Rect[] {
 }
 
 /** The union of `contentMarks`: undefined for a page that paints nothing. */
-export function contentBBox(page: PDFPage, whole: Rect): Rect | undefined {
-  const marks = contentMarks(page, whole);
+export function contentBBox(src: RawPdf, page: RawPage, whole: Rect): Rect | undefined {
+  const marks = contentMarks(src, page, whole);
   if (!marks.length) return undefined;
   return marks.reduce<Rect>(
     (u, r) => [Math.min(u[0], r[0]), Math.min(u[1], r[1]), Math.max(u[2], r[2]), Math.max(u[3], r[3])],
@@ -404,6 +406,20 @@ function hexValue(c: number): number {
   return -1;
 }
 
+/** Operator names by their bytes (every operator is 1–3 characters): decoded once per process. */
+const OPERATORS = new Map<number, string>();
+function operatorName(bytes: Uint8Array, from: number, to: number): string {
+  const len = to - from;
+  if (len > 3) return ascii(bytes, from, to);
+  const code = bytes[from]! | (len > 1 ? bytes[from + 1]! << 8 : 0) | (len > 2 ? bytes[from + 2]! << 16 : 0);
+  let op = OPERATORS.get(code);
+  if (op === undefined) {
+    op = ascii(bytes, from, to);
+    if (OPERATORS.size < 4096) OPERATORS.set(code, op);
+  }
+  return op;
+}
+
 function ascii(bytes: Uint8Array, from: number, to: number): string {
   let s = '';
   for (let k = from; k < to; k++) s += String.fromCharCode(bytes[k]!);
@@ -412,74 +428,89 @@ function ascii(bytes: Uint8Array, from: number, to: number): string {
 
 const ESCAPES: Record<number, number> = { 110: 10, 114: 13, 116: 9, 98: 8, 102: 12 };
 
-/** A string's advance in ems. */
-type FontWidths = (bytes: Uint8Array) => number;
-/** One em per byte: wider than any simple font's glyph, the fallback for fonts without usable widths. */
-const WIDE: FontWidths = (b) => b.length;
+/** A string operand, as its advance in ems with the font current when it was read. */
+class Ems {
+  constructor(readonly ems: number) {}
+}
 
-const numberAt = (arr: PDFArray | undefined, i: number): number | undefined => {
-  const v = arr?.lookup(i);
-  return v instanceof PDFNumber ? v.asNumber() : undefined;
-};
+/** Glyph widths of a font (in 1/1000 em) by character code; `twoByte`: codes are two bytes (Type0 fonts). */
+interface FontWidths {
+  twoByte: boolean;
+  width(code: number): number;
+}
+/** One em per byte: wider than any simple font's glyph, the fallback for fonts without usable widths. */
+const WIDE: FontWidths = { twoByte: false, width: () => 1000 };
+
+/** The numbers of an array value (each entry resolved; undefined where an entry is not a number). */
+function numbers(src: RawPdf, v: PdfValue | undefined): Array<number | undefined> | undefined {
+  const arr = src.resolve(v);
+  if (!Array.isArray(arr)) return undefined;
+  return arr.map((x) => {
+    const r = src.resolve(x);
+    return typeof r === 'number' && Number.isFinite(r) ? r : undefined;
+  });
+}
 
 /**
  * Glyph widths from the font dictionary: /Widths for simple fonts, /W and /DW for Identity-encoded CID fonts
- * (what pdf-lib, most office suites and pdfTeX write). Anything else gets an upper bound.
+ * (what pdf-lib, our own writer, most office suites and pdfTeX write). Anything else gets an upper bound.
  */
-function fontWidths(font: PDFDict): FontWidths {
-  const subtype = font.get(PDFName.of('Subtype'))?.toString();
-  if (subtype === '/Type0') {
-    const enc = font.get(PDFName.of('Encoding'))?.toString();
-    const desc = font.lookupMaybe(PDFName.of('DescendantFonts'), PDFArray)?.lookup(0);
-    const dict = desc instanceof PDFDict ? desc : undefined;
-    const dw = (dict && dictNumber(dict, 'DW')) ?? 1000;
-    const w = dict?.lookupMaybe(PDFName.of('W'), PDFArray);
+function fontWidths(src: RawPdf, font: PdfDict): FontWidths {
+  const subtype = font.name('Subtype');
+  if (subtype === 'Type0') {
+    const enc = src.resolve(font.get('Encoding'));
+    const encoding = enc instanceof PdfName ? enc.name : '';
+    const descendants = src.resolve(font.get('DescendantFonts'));
+    const dict = Array.isArray(descendants) ? src.dict(descendants[0]) : undefined;
+    const dw = (dict && dictNumber(src, dict, 'DW')) ?? 1000;
+    const w = dict ? src.resolve(dict.get('W')) : undefined;
     const table = new Map<number, number>();
     const ranges: Array<[number, number, number]> = [];
     let widest = dw;
-    if (w) {
-      for (let k = 0; k < w.size(); ) {
-        const first = numberAt(w, k);
-        const next = w.lookup(k + 1);
+    if (Array.isArray(w)) {
+      const at = (k: number) => {
+        const v = src.resolve(w[k]);
+        return typeof v === 'number' ? v : undefined;
+      };
+      for (let k = 0; k < w.length; ) {
+        const first = at(k);
+        const next = src.resolve(w[k + 1]);
         if (first === undefined) break;
-        if (next instanceof PDFArray) {
-          for (let j = 0; j < next.size(); j++) {
-            const v = numberAt(next, j) ?? dw;
+        if (Array.isArray(next)) {
+          for (let j = 0; j < next.length; j++) {
+            const x = src.resolve(next[j]);
+            const v = typeof x === 'number' ? x : dw;
             table.set(first + j, v);
             widest = Math.max(widest, v);
           }
           k += 2;
         } else {
-          const last = numberAt(w, k + 1) ?? first;
-          const v = numberAt(w, k + 2) ?? dw;
+          const last = at(k + 1) ?? first;
+          const v = at(k + 2) ?? dw;
           ranges.push([first, last, v]);
           widest = Math.max(widest, v);
           k += 3;
         }
       }
     }
-    const identity = enc === '/Identity-H' || enc === '/Identity-V';
-    return (b) => {
-      let ems = 0;
-      for (let k = 0; k < b.length; k += 2) {
-        const cid = (b[k]! << 8) | (b[k + 1] ?? 0);
-        ems += (identity ? (table.get(cid) ?? rangeWidth(ranges, cid) ?? dw) : Math.max(widest, 1000)) / 1000;
-      }
-      return ems;
+    const identity = encoding === 'Identity-H' || encoding === 'Identity-V';
+    const unknownCode = Math.max(widest, 1000);
+    return {
+      twoByte: true,
+      width: identity ? (cid) => table.get(cid) ?? rangeWidth(ranges, cid) ?? dw : () => unknownCode,
     };
   }
-  if (subtype === '/Type3') return WIDE;
-  const widths = font.lookupMaybe(PDFName.of('Widths'), PDFArray);
-  if (!widths) return WIDE;
-  const first = dictNumber(font, 'FirstChar') ?? 0;
-  const table = widths.asArray().map((_, k) => numberAt(widths, k) ?? 1000);
-  const fd = font.lookupMaybe(PDFName.of('FontDescriptor'), PDFDict);
-  const missing = (fd && dictNumber(fd, 'MissingWidth')) || 1000;
-  return (b) => {
-    let ems = 0;
-    for (const code of b) ems += (table[code - first] ?? missing) / 1000;
-    return ems;
-  };
+  if (subtype === 'Type3') return WIDE;
+  const widths = src.resolve(font.get('Widths'));
+  if (!Array.isArray(widths)) return WIDE;
+  const first = dictNumber(src, font, 'FirstChar') ?? 0;
+  const table = widths.map((x) => {
+    const v = src.resolve(x);
+    return typeof v === 'number' ? v : 1000;
+  });
+  const fd = src.dict(font.get('FontDescriptor'));
+  const missing = (fd && dictNumber(src, fd, 'MissingWidth')) || 1000;
+  return { twoByte: false, width: (code) => table[code - first] ?? missing };
 }
 
 function rangeWidth(ranges: Array<[number, number, number]>, cid: number): number | undefined {
@@ -488,59 +519,45 @@ function rangeWidth(ranges: Array<[number, number, number]>, cid: number): numbe
 }
 
 /** Widths per font dictionary: pages of one document share their fonts, so each is read once. */
-const WIDTHS = new WeakMap<PDFDict, FontWidths>();
-function cachedFontWidths(font: PDFDict): FontWidths {
+const WIDTHS = new WeakMap<PdfDict, FontWidths>();
+function cachedFontWidths(src: RawPdf, font: PdfDict): FontWidths {
   let w = WIDTHS.get(font);
   if (!w) {
-    w = fontWidths(font);
+    w = fontWidths(src, font);
     WIDTHS.set(font, w);
   }
   return w;
 }
 
-function dictNumber(dict: PDFDict, key: string): number | undefined {
-  const v = dict.lookup(PDFName.of(key));
-  return v instanceof PDFNumber ? v.asNumber() : undefined;
+function dictNumber(src: RawPdf, dict: PdfDict, key: string): number | undefined {
+  const v = src.resolve(dict.get(key));
+  return typeof v === 'number' ? v : undefined;
 }
 
 /** Decoded content bytes read per page at most (see `contentBytes`). */
 const MAX_CONTENT_BYTES = 32 * 1024 * 1024;
 
-function contentBytes(ctx: PDFContext, contents: unknown): Uint8Array {
-  const streams: PDFStream[] = [];
-  if (contents instanceof PDFArray) {
-    for (const ref of contents.asArray()) {
-      const s = ctx.lookup(ref);
-      if (s instanceof PDFStream) streams.push(s);
+/**
+ * A page's content streams, decoded and joined. A page's content is a few KB to a few MB; a stream that inflates
+ * past the budget (a "zip bomb", see the normaliser's budget tests) or uses a filter not read here throws: the
+ * caller then treats the page as covering its whole box.
+ */
+function contentBytes(src: RawPdf, contents: PdfObject | undefined): Uint8Array {
+  const target = src.resolve(contents);
+  const streams: PdfStream[] = [];
+  if (Array.isArray(target)) {
+    for (const ref of target) {
+      const s = src.resolve(ref);
+      if (s instanceof PdfStream) streams.push(s);
     }
-  } else if (contents instanceof PDFStream) streams.push(contents);
-  // A page's content is a few KB to a few MB; a stream that inflates past this budget (a "zip bomb", see the
-  // normaliser's budget tests) is not read: the caller then treats the page as covering its whole box.
+  } else if (target instanceof PdfStream) streams.push(target);
   let budget = MAX_CONTENT_BYTES;
   const parts = streams.map((s) => {
-    let bytes: Uint8Array;
-    if (s instanceof PDFRawStream) {
-      const filter = s.dict.lookup(PDFName.of('Filter'));
-      const name = filter instanceof PDFArray && filter.size() === 1 ? filter.lookup(0) : filter;
-      if (!filter) bytes = s.contents;
-      else if (
-        name instanceof PDFName &&
-        name.asString() === '/FlateDecode' &&
-        !s.dict.has(PDFName.of('DecodeParms'))
-      ) {
-        // zlib, bounded, tolerant of a truncated end (Z_SYNC_FLUSH); pdf-lib's inflater is ~10× slower.
-        bytes = new Uint8Array(
-          inflateSync(s.contents, { maxOutputLength: budget + 1, finishFlush: zlibConstants.Z_SYNC_FLUSH }),
-        );
-      } else throw new Error('content stream filter not read');
-    } else {
-      const own = s as PDFStream & { getUnencodedContents?: () => Uint8Array };
-      bytes = own.getUnencodedContents ? own.getUnencodedContents() : s.getContents();
-    }
+    const bytes = src.decode(s, budget);
     budget -= bytes.length;
-    if (budget < 0) throw new Error('content stream over budget');
     return bytes;
   });
+  if (parts.length === 1) return parts[0]!;
   const total = parts.reduce((t, p) => t + p.length + 1, 0);
   const out = new Uint8Array(total);
   let at = 0;

@@ -1,12 +1,5 @@
-import {
-  type PDFDict,
-  type PDFDocument,
-  PDFHexString,
-  PDFName,
-  PDFNull,
-  PDFNumber,
-  type PDFRef,
-} from '@cantoo/pdf-lib';
+import { dict, name, type PdfRef, PdfString } from '../raw/values.ts';
+import type { PdfWriter } from '../raw/writer.ts';
 
 export interface OutlineNode {
   title: string;
@@ -16,50 +9,37 @@ export interface OutlineNode {
 }
 
 /**
- * Writes the document outline (bookmarks). pdf-lib has no API for it, so the dictionaries are built by
- * hand (PDF 32000-1 §12.3.3). Titles are UTF-16 text strings, so Chinese titles show in every viewer.
+ * Writes the document outline (bookmarks, PDF 32000-1 §12.3.3) and returns its root, for the catalog's
+ * /Outlines. Titles are UTF-16 text strings, so Chinese titles show in every viewer.
  */
-export function writeOutline(pdf: PDFDocument, nodes: OutlineNode[]): void {
-  if (nodes.length === 0) return;
-  const ctx = pdf.context;
-  const pageRefs = pdf.getPages().map((p) => p.ref);
-  const rootRef = ctx.nextRef();
+export function writeOutline(w: PdfWriter, pageRefs: PdfRef[], nodes: OutlineNode[]): PdfRef | undefined {
+  if (nodes.length === 0 || pageRefs.length === 0) return undefined;
+  const rootRef = w.alloc();
 
-  const build = (items: OutlineNode[], parent: PDFRef): { first: PDFRef; last: PDFRef; count: number } => {
-    const refs = items.map(() => ctx.nextRef());
-    let count = 0;
+  const build = (items: OutlineNode[], parent: PdfRef): { first: PdfRef; last: PdfRef; count: number } => {
+    const refs = items.map(() => w.alloc());
     items.forEach((item, i) => {
       const target = pageRefs[Math.min(item.pageIndex, pageRefs.length - 1)]!;
-      const d = ctx.obj({
-        Title: PDFHexString.fromText(item.title),
+      const d = dict({
+        Title: PdfString.text(item.title),
         Parent: parent,
-        Dest: [target, PDFName.of('XYZ'), PDFNull, PDFNull, PDFNull],
-      }) as PDFDict;
-      if (i > 0) d.set(PDFName.of('Prev'), refs[i - 1]!);
-      if (i < refs.length - 1) d.set(PDFName.of('Next'), refs[i + 1]!);
-      count++;
+        Dest: [target, name('XYZ'), null, null, null],
+        Prev: i > 0 ? refs[i - 1] : undefined,
+        Next: i < refs.length - 1 ? refs[i + 1] : undefined,
+      });
       if (item.children?.length) {
         const sub = build(item.children, refs[i]!);
-        d.set(PDFName.of('First'), sub.first);
-        d.set(PDFName.of('Last'), sub.last);
+        d.set('First', sub.first);
+        d.set('Last', sub.last);
         // Negative: children start closed, so a 40-exhibit outline stays readable.
-        d.set(PDFName.of('Count'), PDFNumber.of(-sub.count));
+        d.set('Count', -sub.count);
       }
-      ctx.assign(refs[i]!, d);
+      w.set(refs[i]!, d);
     });
-    return { first: refs[0]!, last: refs[refs.length - 1]!, count };
+    return { first: refs[0]!, last: refs[refs.length - 1]!, count: items.length };
   };
 
   const top = build(nodes, rootRef);
-  ctx.assign(
-    rootRef,
-    ctx.obj({
-      Type: PDFName.of('Outlines'),
-      First: top.first,
-      Last: top.last,
-      Count: PDFNumber.of(top.count),
-    }),
-  );
-  pdf.catalog.set(PDFName.of('Outlines'), rootRef);
-  pdf.catalog.set(PDFName.of('PageMode'), PDFName.of('UseOutlines'));
+  w.set(rootRef, dict({ Type: '/Outlines', First: top.first, Last: top.last, Count: top.count }));
+  return rootRef;
 }

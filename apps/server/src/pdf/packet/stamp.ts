@@ -1,17 +1,8 @@
-import {
-  degrees,
-  PDFArray,
-  PDFDict,
-  type PDFFont,
-  PDFName,
-  PDFNumber,
-  type PDFPage,
-  PDFRef,
-  PDFStream,
-  rgb,
-} from '@cantoo/pdf-lib';
-import { readRect } from '../normalise/page-geometry.ts';
-import { contentMarks, type Rect } from './content-bbox.ts';
+import { measureText } from '../fonts/font-set.ts';
+import { ContentBuilder, num } from '../raw/document.ts';
+import type { RawPage, RawPdf } from '../raw/reader.ts';
+import type { PdfValue } from '../raw/values.ts';
+import type { Rect } from './content-bbox.ts';
 
 /** Sizes in printed points (1/72 in); on a page with /UserUnit u they are divided by u (decision 0025). */
 const SIZE = 8;
@@ -23,6 +14,8 @@ export const STAMP_EDGE_PT = 36;
 const PAD = 2;
 /** Clearance kept between the page's (scaled) content and a stamp box. */
 const GAP = 3;
+const WHITE = [1, 1, 1] as const;
+const INK = [0.1, 0.1, 0.1] as const;
 
 export type Corner = 'br' | 'tr';
 export interface Stamp {
@@ -34,15 +27,23 @@ export interface Stamp {
 export interface PageFrame {
   box: Rect;
   unit: number;
-  angle: number;
+  angle: 0 | 90 | 180 | 270;
 }
 
-export function pageFrame(page: PDFPage): PageFrame {
-  const ctx = page.doc.context;
-  // Boxes and /UserUnit are inheritable (pdf-lib's getters look them up the tree; CropBox defaults to MediaBox).
-  const media = readRect(ctx, page.node.MediaBox()) ?? [0, 0, 612, 792];
-  const cropValue = page.node.CropBox();
-  const crop = cropValue ? readRect(ctx, cropValue) : undefined;
+/** A rectangle from an array of four numbers (indirect numbers resolved), normalised so x0 < x1. */
+export function rawRect(src: RawPdf, value: PdfValue | undefined): Rect | undefined {
+  const arr = src.resolve(value);
+  if (!Array.isArray(arr) || arr.length !== 4) return undefined;
+  const n = arr.map((v) => src.resolve(v));
+  if (!n.every((v) => typeof v === 'number' && Number.isFinite(v))) return undefined;
+  const [a, b, c, d] = n as Rect;
+  return [Math.min(a, c), Math.min(b, d), Math.max(a, c), Math.max(b, d)];
+}
+
+export function pageFrame(src: RawPdf, page: RawPage): PageFrame {
+  // Boxes and /Rotate are inheritable (RawPage carries what the tree gives); CropBox defaults to MediaBox.
+  const media = rawRect(src, page.dict.get('MediaBox') ?? page.inherited.MediaBox) ?? [0, 0, 612, 792];
+  const crop = rawRect(src, page.dict.get('CropBox') ?? page.inherited.CropBox);
   let box: Rect = media;
   if (crop) {
     const r: Rect = [
@@ -53,16 +54,17 @@ export function pageFrame(page: PDFPage): PageFrame {
     ];
     if (r[2] > r[0] && r[3] > r[1]) box = r;
   }
-  const u = ctx.lookup(page.node.get(PDFName.of('UserUnit')));
-  const raw = u instanceof PDFNumber ? u.asNumber() : 1;
-  const unit = Number.isFinite(raw) && raw > 0 ? raw : 1;
-  const angle = (((Math.round(page.getRotation().angle / 90) * 90) % 360) + 360) % 360;
+  const u = src.resolve(page.dict.get('UserUnit'));
+  const unit = typeof u === 'number' && Number.isFinite(u) && u > 0 ? u : 1;
+  const r = src.resolve(page.dict.get('Rotate') ?? page.inherited.Rotate);
+  const raw = typeof r === 'number' && Number.isFinite(r) ? r : 0;
+  const angle = ((((Math.round(raw / 90) * 90) % 360) + 360) % 360) as PageFrame['angle'];
   return { box, unit, angle };
 }
 
 /**
  * Maps a point given in the page's *visual* frame (origin at the bottom-left of the visible box as the viewer
- * shows it, after /Rotate) to the unrotated user space pdf-lib draws in.
+ * shows it, after /Rotate) to the unrotated user space the content is drawn in.
  */
 function visual(frame: PageFrame) {
   const [ox, oy, x1, y1] = frame.box;
@@ -89,18 +91,16 @@ interface Layout {
   /** The white box in user space (unrotated), and the text's origin and size in user units. */
   rect: Rect;
   origin: { x: number; y: number };
-  boxOrigin: { x: number; y: number };
-  boxSize: { w: number; h: number };
   size: number;
 }
 
-function layout(frame: PageFrame, font: PDFFont, stamp: Stamp): Layout {
+function layout(frame: PageFrame, stamp: Stamp): Layout {
   const k = 1 / frame.unit;
   const size = SIZE * k;
   const pad = PAD * k;
   const edge = STAMP_EDGE_PT * k;
   const { vw, vh, map } = visual(frame);
-  const w = font.widthOfTextAtSize(stamp.label, size) + 2 * pad;
+  const w = measureText(stamp.label, size) + 2 * pad;
   const h = size + 2 * pad;
   const vx = vw - edge - w;
   const vy = stamp.corner === 'br' ? edge : vh - edge - h;
@@ -109,63 +109,70 @@ function layout(frame: PageFrame, font: PDFFont, stamp: Stamp): Layout {
   return {
     stamp,
     rect: [Math.min(a.x, b.x), Math.min(a.y, b.y), Math.max(a.x, b.x), Math.max(a.y, b.y)],
-    boxOrigin: a,
-    boxSize: { w, h },
     origin: map(vx + pad, vy + pad + 1.5 * k),
     size,
   };
 }
 
+/** The font the stamps are drawn in: its resource name on the page and its glyph encoding. */
+export interface StampFont {
+  resource: string;
+  encode(text: string): string;
+}
+
+export interface StampPlan {
+  /** Stamp boxes in user space. */
+  rects: Rect[];
+  /** ≤ 1: the page's content is scaled by this about the visible box's centre, clear of the stamps. */
+  scale: number;
+  /** The translation that goes with `scale` (`q s 0 0 s tx ty cm`). */
+  tx: number;
+  ty: number;
+  /** What the page paints (visible part), as used for the fitting: the packet's marks cache keeps it. */
+  marks: Rect[];
+  /** Content to write before the page's own (opens a graphics state; scales with `fit`). */
+  before: string;
+  /** Content to write after it: closes that state, then draws the stamps. */
+  after: string;
+}
+
 /**
- * Stamps `stamps` on `page`, inside its visible box. With `fit`, content that would sit under a stamp is
- * first scaled down about the visible box's centre, just enough to clear every stamp (a `cm` around the
- * page's content streams; annotation rectangles follow). Returns the stamp boxes (user space) and the scale.
+ * Plans `stamps` on a page, inside its visible box. With `fit`, content that would sit under a stamp is scaled
+ * down about the visible box's centre, just enough to clear every stamp; `marks` gives what the page paints
+ * (read lazily: the packet's cache may already know it).
  */
-export function stampPage(
-  page: PDFPage,
-  font: PDFFont,
+export function planStamps(
+  frame: PageFrame,
   stamps: Stamp[],
-  opts: { fit: boolean; marks?: Rect[] | undefined },
-): { rects: Rect[]; scale: number; marks: Rect[] } {
-  const frame = pageFrame(page);
-  const placed = stamps.map((s) => layout(frame, font, s));
+  font: StampFont,
+  opts: { fit: boolean; marks: () => Rect[] },
+): StampPlan {
+  const placed = stamps.map((s) => layout(frame, s));
   let scale = 1;
   let marks: Rect[] = [];
   if (opts.fit && placed.length) {
-    // Only what shows counts: marks outside the visible box are clipped by every reader. `opts.marks` are those
-    // of the same page read before (the packet's marks cache).
-    marks =
-      opts.marks ??
-      contentMarks(page, frame.box)
-        .map((m) => intersect(m, frame.box))
-        .filter((m): m is Rect => m !== undefined);
+    // Only what shows counts: marks outside the visible box are clipped by every reader.
+    marks = opts
+      .marks()
+      .map((m) => intersect(m, frame.box))
+      .filter((m): m is Rect => m !== undefined);
     scale = scaleToClear(
       marks,
       frame.box,
       placed.map((p) => inflate(p.rect, GAP / frame.unit)),
     );
-    if (scale < 1) scaleContent(page, frame.box, scale);
   }
-  const rotate = degrees(frame.angle);
+  const box = frame.box;
+  const tx = ((box[0] + box[2]) / 2) * (1 - scale);
+  const ty = ((box[1] + box[3]) / 2) * (1 - scale);
+  const before = scale < 1 ? `q ${num(scale)} 0 0 ${num(scale)} ${num(tx)} ${num(ty)} cm` : 'q';
+  const c = new ContentBuilder().raw('Q');
   for (const p of placed) {
-    page.drawRectangle({
-      x: p.boxOrigin.x,
-      y: p.boxOrigin.y,
-      width: p.boxSize.w,
-      height: p.boxSize.h,
-      rotate,
-      color: rgb(1, 1, 1),
-    });
-    page.drawText(p.stamp.label, {
-      x: p.origin.x,
-      y: p.origin.y,
-      size: p.size,
-      font,
-      rotate,
-      color: rgb(0.1, 0.1, 0.1),
-    });
+    const [x0, y0, x1, y1] = p.rect;
+    c.rect(x0, y0, x1 - x0, y1 - y0, WHITE);
+    c.text(font.resource, p.size, font.encode(p.stamp.label), p.origin.x, p.origin.y, INK, 0, frame.angle);
   }
-  return { rects: placed.map((p) => p.rect), scale, marks };
+  return { rects: placed.map((p) => p.rect), scale, tx, ty, marks, before, after: c.toString() };
 }
 
 const inflate = (r: Rect, d: number): Rect => [r[0] - d, r[1] - d, r[2] + d, r[3] + d];
@@ -205,38 +212,4 @@ export function scaleToClear(marks: Rect[], page: Rect, keepOut: Rect[]): number
     }
   // A hair smaller, so rounding in the content stream cannot leave a touching edge.
   return s < 1 ? Math.max(0.05, Math.floor(s * 1000) / 1000) : 1;
-}
-
-/** Wraps the page's content streams in `q s 0 0 s tx ty cm … Q` (centred on `box`) and moves annotations. */
-function scaleContent(page: PDFPage, box: Rect, s: number): void {
-  const ctx = page.doc.context;
-  const tx = ((box[0] + box[2]) / 2) * (1 - s);
-  const ty = ((box[1] + box[3]) / 2) * (1 - s);
-  const f = (v: number) => Number(v.toFixed(4));
-  const start = ctx.register(ctx.stream(`q ${f(s)} 0 0 ${f(s)} ${f(tx)} ${f(ty)} cm\n`));
-  const end = ctx.register(ctx.stream('\nQ\n'));
-  const raw = page.node.get(PDFName.of('Contents'));
-  const refs: PDFRef[] = [];
-  // /Contents is a stream, an array of streams, or a reference to either (an indirect array, as some writers
-  // produce, must be spliced: an array inside the array is not a content stream).
-  const target = raw instanceof PDFRef ? ctx.lookup(raw) : raw;
-  if (target instanceof PDFArray) {
-    for (const r of target.asArray()) if (r instanceof PDFRef) refs.push(r);
-  } else if (raw instanceof PDFRef) refs.push(raw);
-  else if (raw instanceof PDFStream) refs.push(ctx.register(raw));
-  page.node.set(PDFName.of('Contents'), ctx.obj([start, ...refs, end]));
-
-  const annots = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
-  for (const a of annots?.asArray() ?? []) {
-    const dict = ctx.lookup(a);
-    if (!(dict instanceof PDFDict)) continue;
-    const r = readRect(ctx, dict.get(PDFName.of('Rect')));
-    if (r)
-      dict.set(PDFName.of('Rect'), ctx.obj([r[0] * s + tx, r[1] * s + ty, r[2] * s + tx, r[3] * s + ty]));
-  }
-}
-
-/** One stamp without fitting the content (the normaliser's geometry test uses it). */
-export function stampText(page: PDFPage, font: PDFFont, label: string, corner: Corner): Rect {
-  return stampPage(page, font, [{ label, corner }], { fit: false }).rects[0]!;
 }

@@ -1,0 +1,135 @@
+/**
+ * Noto Sans SC embedded by the byte-level writer (decision 0044), as pdf-lib embedded it before (decision 0004):
+ * a Type0 font, Identity-H, whose CIDs are the full font's glyph ids (the harfbuzz subset keeps them), a /W array
+ * of the subset's advances and a ToUnicode CMap, so text extracts in every reader and nothing depends on the
+ * reader's fonts. Text is encoded glyph by glyph from the cmap, with no shaping, exactly as it is measured.
+ */
+
+import { dict, name, PdfDict, type PdfRef, PdfString, type PdfValue } from '../raw/values.ts';
+import type { PdfWriter } from '../raw/writer.ts';
+import {
+  codePointsOf,
+  type FontWeight,
+  fontBytes,
+  fontMetrics,
+  POSTSCRIPT_NAMES,
+  subsetTag,
+} from './font-set.ts';
+import { subsetFont } from './hb-subset.ts';
+
+export interface CidFont {
+  ref: PdfRef;
+  weight: FontWeight;
+  /** The text as a hex string of glyph ids, ready for `Tj`. */
+  encode(text: string): string;
+}
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/** Subsets the weight to the code points of `text` (plus the base set) and adds the font's objects to `writer`. */
+export async function embedCidFont(writer: PdfWriter, weight: FontWeight, text: string): Promise<CidFont> {
+  const m = fontMetrics(weight);
+  const cps = codePointsOf(text);
+  const sfnt = await subsetFont(fontBytes(weight), cps, { retainGids: true });
+  const scale = 1000 / m.unitsPerEm;
+  const baseFont = `${subsetTag(cps, weight)}+${POSTSCRIPT_NAMES[weight]}`;
+
+  // Each glyph once, with the first code point that maps to it (ToUnicode) and its advance (/W).
+  const byGid = new Map<number, number>();
+  for (const cp of cps) {
+    const gid = m.glyph(cp);
+    if (gid !== 0 && !byGid.has(gid)) byGid.set(gid, cp);
+  }
+  const gids = [...byGid.keys()].sort((a, b) => a - b);
+  const w: PdfValue[] = [];
+  let run: number[] = [];
+  gids.forEach((gid, i) => {
+    if (i === 0 || gid !== gids[i - 1]! + 1) {
+      if (run.length) w.push(run);
+      w.push(gid);
+      run = [];
+    }
+    run.push(Math.round(m.advance(gid) * scale * 1000) / 1000);
+  });
+  if (run.length) w.push(run);
+
+  const fontFile = writer.flate(sfnt, { Length1: sfnt.length });
+  const descriptor = dict({
+    Type: '/FontDescriptor',
+    FontName: name(baseFont),
+    Flags: m.flags,
+    FontBBox: m.bbox.map((v) => Math.round(v * scale)),
+    ItalicAngle: m.italicAngle,
+    Ascent: Math.round(m.ascent * scale),
+    Descent: Math.round(m.descent * scale),
+    CapHeight: Math.round((m.capHeight || m.ascent) * scale),
+    XHeight: Math.round(m.xHeight * scale),
+    StemV: 0,
+    FontFile2: writer.add(fontFile),
+  });
+  const cidFont = dict({
+    Type: '/Font',
+    Subtype: '/CIDFontType2',
+    BaseFont: name(baseFont),
+    CIDSystemInfo: new PdfDict([
+      ['Registry', PdfString.text('Adobe')],
+      ['Ordering', PdfString.text('Identity')],
+      ['Supplement', 0],
+    ]),
+    FontDescriptor: writer.add(descriptor),
+    W: w,
+    CIDToGIDMap: '/Identity',
+  });
+  const toUnicode = writer.flate(unicodeCMap(gids.map((g) => [g, byGid.get(g)!])));
+  const ref = writer.add(
+    dict({
+      Type: '/Font',
+      Subtype: '/Type0',
+      BaseFont: name(baseFont),
+      Encoding: '/Identity-H',
+      DescendantFonts: [writer.add(cidFont)],
+      ToUnicode: writer.add(toUnicode),
+    }),
+  );
+  return {
+    ref,
+    weight,
+    encode(text) {
+      let hex = '<';
+      for (const ch of text) {
+        const gid = m.glyph(ch.codePointAt(0)!);
+        hex += HEX[gid >> 8]! + HEX[gid & 255]!;
+      }
+      return `${hex}>`;
+    },
+  };
+}
+
+/** A ToUnicode CMap (PDF 32000-1 §9.10.3) for glyph id → code point pairs, sorted by glyph id. */
+export function unicodeCMap(pairs: Array<[number, number]>): string {
+  const hex4 = (n: number) => n.toString(16).padStart(4, '0');
+  const utf16 = (cp: number) => {
+    if (cp < 0x10000) return hex4(cp);
+    const v = cp - 0x10000;
+    return hex4(0xd800 + (v >> 10)) + hex4(0xdc00 + (v & 0x3ff));
+  };
+  const lines = [
+    '/CIDInit /ProcSet findresource begin',
+    '12 dict begin',
+    'begincmap',
+    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
+    '/CMapName /Adobe-Identity-UCS def',
+    '/CMapType 2 def',
+    '1 begincodespacerange',
+    '<0000><ffff>',
+    'endcodespacerange',
+  ];
+  for (let i = 0; i < pairs.length; i += 100) {
+    const block = pairs.slice(i, i + 100);
+    lines.push(`${block.length} beginbfchar`);
+    for (const [gid, cp] of block) lines.push(`<${hex4(gid)}> <${utf16(cp)}>`);
+    lines.push('endbfchar');
+  }
+  lines.push('endcmap', 'CMapName currentdict /CMap defineresource pop', 'end', 'end');
+  return lines.join('\n');
+}

@@ -1,0 +1,385 @@
+/**
+ * Reads a PDF's objects without building a document model (decision 0044): the cross-reference sections (tables,
+ * streams, hybrids, /Prev chains) say where each object is; an object is parsed when first asked for. A file whose
+ * cross-reference data is missing or wrong is indexed by scanning for `n g obj`, as qpdf and pdf.js do.
+ * Encrypted files are refused (`PdfEncryptedError`): everything the packet reads went through the normaliser.
+ */
+import { decodeStream, type Resolve } from './filters.ts';
+import { Parser, streamExtent } from './parse.ts';
+import { PdfDict, type PdfObject, PdfRef, PdfStream, PdfSyntaxError, type PdfValue } from './values.ts';
+
+export class PdfEncryptedError extends Error {}
+
+type Location =
+  | { kind: 'offset'; offset: number; gen: number }
+  | { kind: 'packed'; stream: number; index: number };
+
+/** Decoded object and cross-reference streams are small; this bounds a hostile one. */
+const MAX_INDEX_STREAM = 64 * 1024 * 1024;
+
+/** A page of the file and what it inherits from the page tree (PDF 32000-1 §7.7.3.4). */
+export interface RawPage {
+  ref: PdfRef;
+  dict: PdfDict;
+  /** Inherited values as found up the tree (may be references); undefined where nothing is set. */
+  inherited: { Resources?: PdfValue; MediaBox?: PdfValue; CropBox?: PdfValue; Rotate?: PdfValue };
+}
+
+const INHERITABLE = ['Resources', 'MediaBox', 'CropBox', 'Rotate'] as const;
+
+export class RawPdf {
+  readonly trailer: PdfDict;
+  private readonly locations: Map<number, Location>;
+  private readonly cache = new Map<number, PdfObject | undefined>();
+  private readonly packed = new Map<number, { data: Uint8Array; offsets: Map<number, number> }>();
+  /** Whether the cross-reference data was rebuilt by scanning. */
+  readonly reconstructed: boolean;
+
+  private constructor(
+    readonly bytes: Uint8Array,
+    index: { trailer: PdfDict; locations: Map<number, Location>; reconstructed: boolean },
+  ) {
+    this.trailer = index.trailer;
+    this.locations = index.locations;
+    this.reconstructed = index.reconstructed;
+  }
+
+  static open(bytes: Uint8Array): RawPdf {
+    let index: { trailer: PdfDict; locations: Map<number, Location>; reconstructed: boolean } | undefined;
+    try {
+      index = { ...readXref(bytes), reconstructed: false };
+    } catch {
+      index = undefined;
+    }
+    let doc = index && new RawPdf(bytes, index);
+    if (!doc?.offsetsLookRight() || !doc.rootLooksRight()) {
+      doc = scanObjects(bytes);
+      if (!doc.rootLooksRight()) throw new PdfSyntaxError('no document catalog', 0);
+    }
+    if (doc.trailer.has('Encrypt')) throw new PdfEncryptedError('the file is encrypted');
+    return doc;
+  }
+
+  /** @internal The reader of a file indexed by scanning (`scanObjects`). */
+  static indexed(bytes: Uint8Array, trailer: PdfDict, locations: Map<number, Location>): RawPdf {
+    return new RawPdf(bytes, { trailer, locations, reconstructed: true });
+  }
+
+  /** Every offset of the cross-reference data starts the object it names (else the file is scanned instead). */
+  private offsetsLookRight(): boolean {
+    for (const [num, loc] of this.locations) {
+      if (loc.kind !== 'offset') continue;
+      if (new Parser(this.bytes, loc.offset).uint() !== num) return false;
+    }
+    return true;
+  }
+
+  private rootLooksRight(): boolean {
+    try {
+      const root = this.resolve(this.trailer.get('Root'));
+      return root instanceof PdfDict && this.resolve(root.get('Pages')) instanceof PdfDict;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Object numbers this file defines. */
+  objectNumbers(): IterableIterator<number> {
+    return this.locations.keys();
+  }
+
+  /** The object numbered `num` (undefined when the file has none, or it cannot be read). */
+  get(num: number): PdfObject | undefined {
+    if (this.cache.has(num)) return this.cache.get(num);
+    // Marked first: an object whose /Length refers back to itself reads as absent instead of looping.
+    this.cache.set(num, undefined);
+    let obj: PdfObject | undefined;
+    try {
+      obj = this.load(num);
+    } catch {
+      obj = undefined;
+    }
+    this.cache.set(num, obj);
+    return obj;
+  }
+
+  /** Follows references (a chain of them too) to the value. */
+  resolve: Resolve = (v) => {
+    for (let hops = 0; v instanceof PdfRef; hops++) {
+      if (hops > 32) return undefined;
+      v = this.get(v.num);
+    }
+    return v;
+  };
+
+  /** The value at `key` of `d`, resolved. */
+  lookup(d: PdfDict | undefined, key: string): PdfObject | undefined {
+    return d ? this.resolve(d.get(key)) : undefined;
+  }
+
+  dict(v: PdfObject | undefined): PdfDict | undefined {
+    const r = this.resolve(v);
+    return r instanceof PdfDict ? r : r instanceof PdfStream ? r.dict : undefined;
+  }
+
+  /** A stream's decoded data (Flate and predictors only), at most `maxBytes`. */
+  decode(stream: PdfStream, maxBytes: number): Uint8Array {
+    return decodeStream(stream, this.resolve, maxBytes);
+  }
+
+  get catalog(): PdfDict {
+    return this.dict(this.trailer.get('Root'))!;
+  }
+
+  /** The pages in order, with what each inherits. A loop in the tree or a node seen twice is cut. */
+  pages(): RawPage[] {
+    const out: RawPage[] = [];
+    const seen = new Set<number>();
+    const walk = (ref: PdfValue | undefined, inherited: RawPage['inherited'], depth: number) => {
+      if (!(ref instanceof PdfRef) || seen.has(ref.num) || depth > 64) return;
+      seen.add(ref.num);
+      const node = this.get(ref.num);
+      if (!(node instanceof PdfDict)) return;
+      const kids = this.resolve(node.get('Kids'));
+      const type = node.name('Type');
+      if (type === 'Page' || (type !== 'Pages' && !Array.isArray(kids))) {
+        out.push({ ref, dict: node, inherited });
+        return;
+      }
+      const next = { ...inherited };
+      for (const k of INHERITABLE) {
+        const v = node.get(k);
+        if (v !== undefined) next[k] = v;
+      }
+      if (Array.isArray(kids)) for (const kid of kids) walk(kid, next, depth + 1);
+    };
+    walk(this.catalog.get('Pages'), {}, 0);
+    return out;
+  }
+
+  private load(num: number): PdfObject | undefined {
+    const loc = this.locations.get(num);
+    if (!loc) return undefined;
+    if (loc.kind === 'packed') {
+      const stm = this.objectStream(loc.stream);
+      const offset = stm?.offsets.get(num);
+      if (!stm || offset === undefined) return undefined;
+      return new Parser(stm.data, offset).value();
+    }
+    const p = new Parser(this.bytes, loc.offset);
+    const o = p.indirect();
+    if (o.num !== num) throw new PdfSyntaxError(`object ${num} expected, ${o.num} found`, loc.offset);
+    if (o.streamStart === undefined) return o.value;
+    const d = o.value as PdfDict;
+    const len = this.resolve(d.get('Length'));
+    const end = streamExtent(this.bytes, o.streamStart, typeof len === 'number' ? len : undefined);
+    if (end === undefined) throw new PdfSyntaxError('stream without end', o.streamStart);
+    return new PdfStream(d, this.bytes.subarray(o.streamStart, end));
+  }
+
+  private objectStream(num: number) {
+    const cached = this.packed.get(num);
+    if (cached) return cached;
+    const s = this.get(num);
+    if (!(s instanceof PdfStream)) return undefined;
+    const data = this.decode(s, MAX_INDEX_STREAM);
+    const n = this.resolve(s.dict.get('N'));
+    const first = this.resolve(s.dict.get('First'));
+    if (typeof n !== 'number' || typeof first !== 'number') return undefined;
+    const header = new Parser(data, 0);
+    const offsets = new Map<number, number>();
+    for (let i = 0; i < n; i++) {
+      const obj = header.uint();
+      const off = header.uint();
+      if (obj === undefined || off === undefined) break;
+      if (!offsets.has(obj)) offsets.set(obj, first + off);
+    }
+    const entry = { data, offsets };
+    this.packed.set(num, entry);
+    return entry;
+  }
+}
+
+/** The cross-reference sections from the last `startxref` back through /Prev (newest entry wins). */
+function readXref(bytes: Uint8Array): { trailer: PdfDict; locations: Map<number, Location> } {
+  const tail = Math.max(0, bytes.length - 4096);
+  const at = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).lastIndexOf(
+    'startxref',
+    undefined,
+    'latin1',
+  );
+  if (at < tail) throw new PdfSyntaxError('no startxref', bytes.length);
+  const p = new Parser(bytes, at + 'startxref'.length);
+  let offset = p.uint();
+  const locations = new Map<number, Location>();
+  let trailer: PdfDict | undefined;
+  const seen = new Set<number>();
+  while (offset !== undefined && !seen.has(offset)) {
+    seen.add(offset);
+    if (offset >= bytes.length) throw new PdfSyntaxError('startxref beyond the end', offset);
+    const section = new Parser(bytes, offset);
+    let dict: PdfDict;
+    if (section.keyword('xref')) {
+      dict = readTable(section, locations);
+      const stm = dict.get('XRefStm');
+      // A hybrid file: the objects the table leaves out (packed in object streams) are in this stream.
+      if (typeof stm === 'number' && !seen.has(stm)) {
+        seen.add(stm);
+        readXrefStream(bytes, stm, locations);
+      }
+    } else dict = readXrefStream(bytes, offset, locations);
+    trailer ??= dict;
+    const prev = dict.get('Prev');
+    offset = typeof prev === 'number' ? prev : undefined;
+  }
+  if (!trailer) throw new PdfSyntaxError('no trailer', at);
+  return { trailer, locations };
+}
+
+function readTable(p: Parser, locations: Map<number, Location>): PdfDict {
+  for (;;) {
+    if (p.keyword('trailer')) {
+      const t = p.value();
+      if (!(t instanceof PdfDict)) throw new PdfSyntaxError('trailer is not a dictionary', p.pos);
+      return t;
+    }
+    const start = p.uint();
+    const count = p.uint();
+    if (start === undefined || count === undefined) throw new PdfSyntaxError('bad xref subsection', p.pos);
+    for (let k = 0; k < count; k++) {
+      const off = p.uint();
+      const gen = p.uint();
+      p.skip();
+      const type = p.word();
+      if (off === undefined || gen === undefined || (type !== 'n' && type !== 'f')) {
+        throw new PdfSyntaxError('bad xref entry', p.pos);
+      }
+      const num = start + k;
+      // Free entries do not hide an object an older section (or the hybrid stream) defines.
+      if (type === 'n' && !locations.has(num) && off > 0)
+        locations.set(num, { kind: 'offset', offset: off, gen });
+    }
+  }
+}
+
+function readXrefStream(bytes: Uint8Array, offset: number, locations: Map<number, Location>): PdfDict {
+  const p = new Parser(bytes, offset);
+  const o = p.indirect();
+  if (o.streamStart === undefined || !(o.value instanceof PdfDict) || o.value.name('Type') !== 'XRef') {
+    throw new PdfSyntaxError('no cross-reference stream', offset);
+  }
+  const d = o.value;
+  const len = d.get('Length');
+  const end = streamExtent(bytes, o.streamStart, typeof len === 'number' ? len : undefined);
+  if (end === undefined) throw new PdfSyntaxError('cross-reference stream without end', offset);
+  const direct: Resolve = (v) => (v instanceof PdfRef ? undefined : v);
+  const data = decodeStream(new PdfStream(d, bytes.subarray(o.streamStart, end)), direct, MAX_INDEX_STREAM);
+  const w = d.get('W');
+  if (!Array.isArray(w) || w.length < 3 || !w.every((x) => typeof x === 'number' && x >= 0 && x <= 8)) {
+    throw new PdfSyntaxError('bad /W', offset);
+  }
+  const [w0, w1, w2] = w as number[];
+  const size = d.get('Size');
+  const index = d.get('Index');
+  const ranges = Array.isArray(index) ? (index as number[]) : [0, typeof size === 'number' ? size : 0];
+  const field = (at: number, width: number, dflt: number) => {
+    if (width === 0) return dflt;
+    let v = 0;
+    for (let k = 0; k < width; k++) v = v * 256 + data[at + k]!;
+    return v;
+  };
+  const rowBytes = w0! + w1! + w2!;
+  let at = 0;
+  for (let r = 0; r + 1 < ranges.length; r += 2) {
+    const start = ranges[r]!;
+    const count = ranges[r + 1]!;
+    if (typeof start !== 'number' || typeof count !== 'number') break;
+    for (let k = 0; k < count && at + rowBytes <= data.length; k++, at += rowBytes) {
+      const type = field(at, w0!, 1);
+      const a = field(at + w0!, w1!, 0);
+      const b = field(at + w0! + w1!, w2!, 0);
+      const num = start + k;
+      if (locations.has(num)) continue;
+      if (type === 1 && a > 0) locations.set(num, { kind: 'offset', offset: a, gen: b });
+      else if (type === 2) locations.set(num, { kind: 'packed', stream: a, index: b });
+    }
+  }
+  return d;
+}
+
+/**
+ * The index of a file whose cross-reference data cannot be used: every `n g obj` found (the last one of a
+ * number wins, as a later update would), the objects of every object stream, and the trailer from the last
+ * `trailer` dictionary or cross-reference stream that names a catalog.
+ */
+function scanObjects(bytes: Uint8Array): RawPdf {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const locations = new Map<number, Location>();
+  let trailer: PdfDict | undefined;
+  const streams: number[] = [];
+  for (let at = buf.indexOf('obj', 0, 'latin1'); at >= 0; at = buf.indexOf('obj', at + 3, 'latin1')) {
+    // `…obj` must be a keyword (not `endobj`), preceded by `num gen`.
+    if (bytes[at - 1] === 100 /* d */) continue;
+    let k = at - 1;
+    while (k >= 0 && (bytes[k] === 32 || bytes[k] === 10 || bytes[k] === 13 || bytes[k] === 9)) k--;
+    while (k >= 0 && bytes[k]! >= 48 && bytes[k]! <= 57) k--;
+    while (k >= 0 && (bytes[k] === 32 || bytes[k] === 9)) k--;
+    const numEnd = k + 1;
+    while (k >= 0 && bytes[k]! >= 48 && bytes[k]! <= 57) k--;
+    const start = k + 1;
+    if (start === numEnd) continue;
+    const p = new Parser(bytes, start);
+    const num = p.uint();
+    const gen = p.uint();
+    if (num === undefined || gen === undefined || !p.keyword('obj')) continue;
+    locations.set(num, { kind: 'offset', offset: start, gen });
+    // Object streams and cross-reference streams, by their dictionaries.
+    try {
+      const v = p.value();
+      if (v instanceof PdfDict) {
+        if (v.name('Type') === 'ObjStm') streams.push(num);
+        if (v.name('Type') === 'XRef' && v.has('Root')) trailer = v;
+      }
+    } catch {
+      // not a readable object: its number is still indexed (get() reports it absent)
+    }
+  }
+  for (let at = buf.indexOf('trailer', 0, 'latin1'); at >= 0; at = buf.indexOf('trailer', at + 7, 'latin1')) {
+    try {
+      const t = new Parser(bytes, at + 7).value();
+      if (t instanceof PdfDict && t.has('Root')) trailer = t;
+    } catch {
+      // a damaged trailer: look for another
+    }
+  }
+  const doc = RawPdf.indexed(bytes, trailer ?? new PdfDict(), locations);
+  // Objects packed in object streams, where no plain object of the same number exists.
+  for (const s of streams) {
+    const stream = doc.get(s);
+    if (!(stream instanceof PdfStream)) continue;
+    try {
+      const data = doc.decode(stream, MAX_INDEX_STREAM);
+      const n = stream.dict.get('N');
+      const header = new Parser(data, 0);
+      for (let i = 0; typeof n === 'number' && i < n; i++) {
+        const obj = header.uint();
+        const off = header.uint();
+        if (obj === undefined || off === undefined) break;
+        if (!locations.has(obj)) locations.set(obj, { kind: 'packed', stream: s, index: i });
+      }
+    } catch {
+      // an object stream that does not decode contributes nothing
+    }
+  }
+  if (!trailer) {
+    // No trailer at all: the catalog is the object whose /Type is /Catalog.
+    for (const num of locations.keys()) {
+      const v = doc.get(num);
+      if (v instanceof PdfDict && v.name('Type') === 'Catalog') {
+        doc.trailer.set('Root', new PdfRef(num, 0));
+        break;
+      }
+    }
+  }
+  return doc;
+}
