@@ -55,12 +55,24 @@ type Figures = {
   setupRssKb: number;
   /** The largest RSS sampled every 10 ms while the three builds ran. */
   buildRssKb: number;
+  /** Milliseconds per step of each build, as the job logged them: (b), (a), (c). */
+  steps: Array<Record<string, number>>;
 };
 
 async function jobChild(dir: string): Promise<void> {
   const db = await openDatabase({});
   await migrateAndSeed(db);
-  const logger = createLogger({ logLevel: 'silent' });
+  // The job logs each build's steps ('packet built', ms per step): kept for the figures.
+  const steps: Array<Record<string, number>> = [];
+  const logger = createLogger(
+    { logLevel: 'info' },
+    {
+      write(line: string) {
+        const entry = JSON.parse(line) as { msg?: string; ms?: Record<string, number> };
+        if (entry.msg === 'packet built' && entry.ms) steps.push(entry.ms);
+      },
+    },
+  );
   const ctx = {
     config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }),
     db,
@@ -229,6 +241,7 @@ async function jobChild(dir: string): Promise<void> {
     peakRssKb: process.resourceUsage().maxRSS,
     setupRssKb,
     buildRssKb: Math.round(buildRssKb),
+    steps,
   };
   // qpdf on the same inputs: the stored PDFs (the letters pre-rendered by the build, from its cache).
   writeFileSync(join(dir, 'figures.json'), JSON.stringify(figures));
@@ -297,6 +310,15 @@ export async function benchJob(): Promise<void> {
     console.log(
       `qpdf merge     ${qpdf.toFixed(2)} s for the ${files.length} stored input PDFs (forms and letters not included)`,
     );
+    for (const [i, name] of ['(b)', '(a)', '(c)'].entries()) {
+      const s = f.steps[i];
+      if (s)
+        console.log(
+          `  ${name} steps ms  ${Object.entries(s)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')}`,
+        );
+    }
   } finally {
     if (!process.env.KEEP) rmSync(dir, { recursive: true, force: true });
   }

@@ -70,8 +70,10 @@ describe.each(adapters)('storage contract: %s', (_name, make) => {
     const got = await storage.get('cases/1/letter.pdf');
     expect(got.object).toMatchObject({ size: 5, contentType: 'application/pdf', sha256: sha('hello') });
     expect(await text(got.stream)).toBe('hello');
+    expect((await storage.read('cases/1/letter.pdf'))?.toString()).toBe('hello');
     expect(await storage.delete('cases/1/letter.pdf')).toBe(true);
     expect(await storage.stat('cases/1/letter.pdf')).toBeNull();
+    expect(await storage.read('cases/1/letter.pdf')).toBeNull();
     expect(await storage.delete('cases/1/letter.pdf')).toBe(false);
     await expect(storage.get('cases/1/letter.pdf')).rejects.toBeInstanceOf(StorageNotFoundError);
   });
@@ -82,6 +84,7 @@ describe.each(adapters)('storage contract: %s', (_name, make) => {
     const put = await storage.put('cases/1/view.pdf', view, { contentType: 'application/pdf' });
     expect(put).toMatchObject({ size: 13, sha256: sha('%PDF-1.7 view') });
     expect(await text((await storage.get('cases/1/view.pdf')).stream)).toBe('%PDF-1.7 view');
+    expect((await storage.read('cases/1/view.pdf'))?.toString()).toBe('%PDF-1.7 view');
     await storage.delete('cases/1/view.pdf');
   });
 

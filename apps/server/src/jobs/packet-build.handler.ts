@@ -28,7 +28,8 @@ export async function runPacketBuild(
   const found = await ownedCaseById(ctx, payload.caseId);
   if (!found) return 'skipped';
   try {
-    await buildCasePacket(ctx, found.row, found.projectCode, payload.locale, hooks);
+    const built = await buildCasePacket(ctx, found.row, found.projectCode, payload.locale, hooks);
+    ctx.logger.info({ caseId: payload.caseId, pages: built.pages, ms: built.timings }, 'packet built');
     return 'built';
   } catch (err) {
     if (attempt.retryCount < attempt.retryLimit) throw err;

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { PDFDocument } from '@cantoo/pdf-lib';
 import type { Locale, TPacketOutlineNode } from '@dossier/contract';
 import { translate } from '@dossier/i18n';
 import { eq } from 'drizzle-orm';
@@ -16,6 +15,7 @@ import type {
   PacketTranslation,
   ProgressFn,
 } from '../../pdf/packet/packet.types.ts';
+import { concatenatePdfs } from '../../pdf/raw/document.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CaseRow } from '../case/case.service.ts';
 import { categoryOf, todayOf } from '../case/case.service.ts';
@@ -33,14 +33,6 @@ import { digest, type PacketPlan, type PlannedFile, planPacket } from './packet.
 const cacheKey = (customerId: number, name: string) => `customers/${customerId}/packet-cache/${name}`;
 export const packetKey = (customerId: number, caseId: number) =>
   `customers/${customerId}/packets/${caseId}-${randomUUID()}.pdf`;
-
-async function readAll(ctx: AppContext, key: string): Promise<Buffer | null> {
-  if (!(await ctx.storage.stat(key))) return null;
-  const { stream } = await ctx.storage.get(key);
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /**
  * A build failure naming the part (a file or form the customer knows; '' when no single part is to blame) for
@@ -71,24 +63,19 @@ export async function loadPacketInput(
   plan: PacketPlan,
   locale: Locale,
   usedCache: Set<string> = new Set(),
+  lap: (step: string) => void = () => {},
 ): Promise<PacketInput> {
   const { caseRow } = plan;
   const customerId = caseRow.customerId;
   const read = async (f: PlannedFile): Promise<Uint8Array> => {
     const u = f.uploadId === null ? undefined : plan.uploads.get(f.uploadId);
-    const bytes = u?.pdfSha256 ? await readAll(ctx, blobKey(customerId, u.pdfSha256)) : null;
+    const bytes = u?.pdfSha256 ? await ctx.storage.read(blobKey(customerId, u.pdfSha256)) : null;
     if (!bytes) throw new PacketBuildError(f.name, new Error('normalised PDF missing'));
     return bytes;
   };
-  const readMany = async (files: PlannedFile[]): Promise<Uint8Array> => {
-    if (files.length === 1) return read(files[0]!);
-    const out = await PDFDocument.create();
-    for (const f of files) {
-      const src = await PDFDocument.load(await read(f), { updateMetadata: false });
-      for (const p of await out.copyPages(src, src.getPageIndices())) out.addPage(p);
-    }
-    return out.save({ useObjectStreams: false });
-  };
+  // An exhibit of several files is one PDF of their pages, in order.
+  const readMany = async (files: PlannedFile[]): Promise<Uint8Array> =>
+    files.length === 1 ? read(files[0]!) : concatenatePdfs(await Promise.all(files.map(read)));
   const petitioner = profileText(caseRow, 'name');
   const translator = (kind: 'personal' | 'service' | undefined) =>
     kind === 'service'
@@ -111,7 +98,7 @@ export async function loadPacketInput(
   for (const f of plan.forms) {
     const key = cacheKey(customerId, `form-${f.key}.pdf`);
     usedCache.add(key);
-    let pdf: Uint8Array | null = await readAll(ctx, key);
+    let pdf: Uint8Array | null = await ctx.storage.read(key);
     if (!pdf && f.complete) {
       try {
         pdf = (await filledPdf(ctx, { customerId, id: f.id, locale, payment: f.payment })).bytes;
@@ -123,6 +110,7 @@ export async function loadPacketInput(
     }
     forms.push({ key: f.formNumber as FormKey, pdf });
   }
+  lap('forms_fill');
 
   const exhibits: PacketInput['exhibits'] = [];
   for (const e of plan.exhibits) {
@@ -151,6 +139,7 @@ export async function loadPacketInput(
     const tr = await translation(a.translation ? [a.translation] : [], null);
     attachments.push({ title: a.title, pdf: await read(a.file), ...(tr ? { translation: tr } : {}) });
   }
+  lap('inputs_read');
   return {
     locale,
     category: categoryOf(plan.projectCode),
@@ -174,8 +163,8 @@ function storageRenderCache(ctx: AppContext, customerId: number, used: Set<strin
     const pdfKey = cacheKey(customerId, `letter-${key}.pdf`);
     used.add(metaKey);
     used.add(pdfKey);
-    const meta = await readAll(ctx, metaKey);
-    const bytes = meta ? await readAll(ctx, pdfKey) : null;
+    const meta = await ctx.storage.read(metaKey);
+    const bytes = meta ? await ctx.storage.read(pdfKey) : null;
     if (meta && bytes) return { ...(JSON.parse(meta.toString('utf8')) as RenderLetterResult), bytes };
     const r = await render();
     await ctx.storage.put(pdfKey, r.bytes, { contentType: 'application/pdf' });
@@ -198,7 +187,7 @@ function storageMarksCache(ctx: AppContext, caseRow: CaseRow, used: Set<string>)
   used.add(key);
   return {
     async load() {
-      const bytes = await readAll(ctx, key);
+      const bytes = await ctx.storage.read(key);
       const marks = new Map<string, Rect[][]>();
       if (!bytes) return marks;
       let parsed: unknown;
@@ -268,9 +257,18 @@ export async function buildCasePacket(
   hooks: { onProgress?: ProgressFn } = {},
 ): Promise<{ key: string; pages: number; timings: Record<string, number> }> {
   const db = ctx.db.db;
+  // Milliseconds per step (the assembler's own phases are merged in): logged with the build, printed by the bench.
+  const steps: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    steps[name] = Math.round(now - mark);
+    mark = now;
+  };
   const plan = await planPacket(ctx, caseRow, projectCode);
+  lap('plan');
   const usedCache = new Set<string>();
-  const input = await loadPacketInput(ctx, plan, locale, usedCache);
+  const input = await loadPacketInput(ctx, plan, locale, usedCache, lap);
   let last = -1;
   let writing = Promise.resolve();
   const onProgress: ProgressFn = (done, stage) => {
@@ -297,9 +295,12 @@ export async function buildCasePacket(
   } finally {
     await writing;
   }
+  mark = performance.now();
+  Object.assign(steps, result.timings);
   // New name first; the row switches only once the bytes are stored (crash-safe, decision 0027).
   const key = packetKey(caseRow.customerId, caseRow.id);
   await ctx.storage.put(key, result.bytes, { contentType: 'application/pdf' });
+  lap('store');
   const [before] = await db.select().from(casePacket).where(eq(casePacket.caseId, caseRow.id));
   await db
     .update(casePacket)
@@ -330,8 +331,9 @@ export async function buildCasePacket(
     ...(before?.fileKey && before.fileKey !== key ? [before.fileKey] : []),
     ...(before?.cacheKeys ?? []).filter((k) => !usedCache.has(k)),
   ];
+  lap('switch');
   for (const k of unused) await ctx.storage.delete(k).catch(() => false);
-  return { key, pages: result.pageCount, timings: result.timings };
+  return { key, pages: result.pageCount, timings: steps };
 }
 
 export { digest };

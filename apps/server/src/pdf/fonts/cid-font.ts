@@ -1,7 +1,7 @@
 /**
  * Noto Sans SC embedded by the byte-level writer (decision 0044), as pdf-lib embedded it before (decision 0004):
- * a Type0 font, Identity-H, whose CIDs are the full font's glyph ids (the harfbuzz subset keeps them), a /W array
- * of the subset's advances and a ToUnicode CMap, so text extracts in every reader and nothing depends on the
+ * a Type0 font, Identity-H, whose CIDs are the harfbuzz subset's glyph ids (read from the subset's own cmap), a
+ * /W array of their advances and a ToUnicode CMap, so text extracts in every reader and nothing depends on the
  * reader's fonts. Text is encoded glyph by glyph from the cmap, with no shaping, exactly as it is measured.
  */
 
@@ -16,6 +16,7 @@ import {
   subsetTag,
 } from './font-set.ts';
 import { subsetFont } from './hb-subset.ts';
+import { readSfnt } from './sfnt.ts';
 
 export interface CidFont {
   ref: PdfRef;
@@ -30,14 +31,16 @@ const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'
 export async function embedCidFont(writer: PdfWriter, weight: FontWeight, text: string): Promise<CidFont> {
   const m = fontMetrics(weight);
   const cps = codePointsOf(text);
-  const sfnt = await subsetFont(fontBytes(weight), cps, { retainGids: true });
+  // Glyph ids renumbered (no RETAIN_GIDS): the subset is a fifth of the size and compresses in a third of the time.
+  const sfnt = await subsetFont(fontBytes(weight), cps);
+  const sub = readSfnt(sfnt);
   const scale = 1000 / m.unitsPerEm;
   const baseFont = `${subsetTag(cps, weight)}+${POSTSCRIPT_NAMES[weight]}`;
 
   // Each glyph once, with the first code point that maps to it (ToUnicode) and its advance (/W).
   const byGid = new Map<number, number>();
   for (const cp of cps) {
-    const gid = m.glyph(cp);
+    const gid = sub.glyph(cp);
     if (gid !== 0 && !byGid.has(gid)) byGid.set(gid, cp);
   }
   const gids = [...byGid.keys()].sort((a, b) => a - b);
@@ -49,7 +52,7 @@ export async function embedCidFont(writer: PdfWriter, weight: FontWeight, text: 
       w.push(gid);
       run = [];
     }
-    run.push(Math.round(m.advance(gid) * scale * 1000) / 1000);
+    run.push(Math.round(sub.advance(gid) * scale * 1000) / 1000);
   });
   if (run.length) w.push(run);
 
@@ -97,7 +100,7 @@ export async function embedCidFont(writer: PdfWriter, weight: FontWeight, text: 
     encode(text) {
       let hex = '<';
       for (const ch of text) {
-        const gid = m.glyph(ch.codePointAt(0)!);
+        const gid = sub.glyph(ch.codePointAt(0)!);
         hex += HEX[gid >> 8]! + HEX[gid & 255]!;
       }
       return `${hex}>`;

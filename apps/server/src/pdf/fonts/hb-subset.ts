@@ -62,6 +62,26 @@ export interface SubsetOptions {
   noHinting?: boolean;
 }
 
+/**
+ * Faces of the fonts subset in this process, by their bytes: a 10 MB font is copied into the wasm memory and
+ * parsed into a face once, not per subset (each copy cost ~3 ms and grew the wasm memory, which never shrinks).
+ */
+const faces = new WeakMap<Uint8Array, number>();
+
+function faceOf(x: HbSubsetExports, fontBytes: Uint8Array): number {
+  let face = faces.get(fontBytes);
+  if (face === undefined) {
+    const fontPtr = x.malloc(fontBytes.length);
+    new Uint8Array(x.memory.buffer).set(fontBytes, fontPtr);
+    // READONLY: harfbuzz never writes into it, and the copy stays for the process (the face refers to it).
+    const blob = x.hb_blob_create(fontPtr, fontBytes.length, 1 /* HB_MEMORY_MODE_READONLY */, 0, 0);
+    face = x.hb_face_create(blob, 0);
+    x.hb_blob_destroy(blob);
+    faces.set(fontBytes, face);
+  }
+  return face;
+}
+
 /** Subsets an sfnt (TTF/OTF) to the given code points; returns the new sfnt bytes. */
 export async function subsetFont(
   fontBytes: Uint8Array,
@@ -69,11 +89,7 @@ export async function subsetFont(
   opts: SubsetOptions = {},
 ): Promise<Uint8Array> {
   const x = await hb();
-  const fontPtr = x.malloc(fontBytes.length);
-  new Uint8Array(x.memory.buffer).set(fontBytes, fontPtr);
-  const blob = x.hb_blob_create(fontPtr, fontBytes.length, 2 /* HB_MEMORY_MODE_WRITABLE */, 0, 0);
-  const face = x.hb_face_create(blob, 0);
-  x.hb_blob_destroy(blob);
+  const face = faceOf(x, fontBytes);
   const input = x.hb_subset_input_create_or_fail();
   try {
     if (!input) throw new Error('hb_subset_input_create_or_fail failed');
@@ -98,7 +114,5 @@ export async function subsetFont(
     return result;
   } finally {
     if (input) x.hb_subset_input_destroy(input);
-    x.hb_face_destroy(face);
-    x.free(fontPtr);
   }
 }

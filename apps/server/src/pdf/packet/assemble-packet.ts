@@ -6,7 +6,7 @@ import { type RenderLetterResult, renderLetter } from '../letter/render-letter.t
 import { documentChunks } from '../raw/document.ts';
 import { RawPdf } from '../raw/reader.ts';
 import { dict, name, PdfDict, type PdfObject, PdfRef, PdfStream, type PdfValue } from '../raw/values.ts';
-import { PdfWriter } from '../raw/writer.ts';
+import { joinChunks, PdfWriter } from '../raw/writer.ts';
 import { contentMarks, type Rect } from './content-bbox.ts';
 import { type OutlineNode, writeOutline } from './outline.ts';
 import type {
@@ -295,7 +295,7 @@ export async function assemblePacket(
   const kept = new Map<string, Rect[][]>();
   let read = 0;
   // Pages that are not scaled share one stream that opens their graphics state.
-  const open = w.add(new PdfStream(new PdfDict(), Buffer.from('q', 'latin1')));
+  const open = w.add(plainStream('q'));
   pages.forEach((page, idx) => {
     const source = page.source;
     const cached = source ? known.get(source.key)?.[source.index] : undefined;
@@ -309,9 +309,9 @@ export async function assemblePacket(
         marks: () => cached ?? page.marks(),
       },
     );
-    const before =
-      stamped.scale < 1 ? w.add(new PdfStream(new PdfDict(), Buffer.from(stamped.before, 'latin1'))) : open;
-    page.dict.set('Contents', [before, ...contentRefs(w, page.dict), w.add(w.flate(stamped.after))]);
+    const before = stamped.scale < 1 ? w.add(plainStream(stamped.before)) : open;
+    // A stamp is a few hundred bytes: written as it is (compressing 500 of them cost more than it saved).
+    page.dict.set('Contents', [before, ...contentRefs(w, page.dict), w.add(plainStream(stamped.after))]);
     if (stamped.scale < 1) {
       scaledPages.push(idx);
       scaleAnnotations(w, page.dict, stamped);
@@ -414,7 +414,7 @@ export async function assemblePacket(
     creator: 'Dossier',
     catalog: { Outlines: outlines, PageMode: name('UseOutlines') },
   });
-  const bytes = Buffer.concat(chunks, length);
+  const bytes = joinChunks(chunks, length);
   lap('save');
   progress(1, 'save');
 
@@ -447,6 +447,8 @@ export async function assemblePacket(
     timings,
   };
 }
+
+const plainStream = (content: string) => new PdfStream(new PdfDict(), Buffer.from(content, 'latin1'));
 
 /** An object of the packet, references followed. */
 const resolved = (w: PdfWriter, v: PdfObject | undefined): PdfObject | undefined =>

@@ -3,8 +3,9 @@
  * what we draw ourselves, and the page tree + catalog + metadata that turn written pages into a file.
  */
 import { randomBytes } from 'node:crypto';
+import { RawPdf } from './reader.ts';
 import { PdfDict, PdfName, type PdfRef, PdfString, type PdfValue } from './values.ts';
-import { fmt, type PdfWriter } from './writer.ts';
+import { fmt, joinChunks, PdfWriter } from './writer.ts';
 
 type Rgb = readonly [number, number, number];
 
@@ -117,5 +118,18 @@ export function writeDocument(
   info: DocumentInfo = {},
 ): Uint8Array {
   const { chunks, length } = documentChunks(writer, pages, info);
-  return Buffer.concat(chunks, length);
+  return joinChunks(chunks, length);
+}
+
+/** One PDF of every page of `pdfs`, in order (an exhibit made of several files). */
+export function concatenatePdfs(pdfs: Uint8Array[]): Uint8Array {
+  const w = new PdfWriter();
+  const pages = pdfs.flatMap((bytes) => {
+    const src = RawPdf.open(bytes);
+    const imp = w.importer(src);
+    const out = imp.pages(src.pages());
+    imp.flush();
+    return out;
+  });
+  return writeDocument(w, pages);
 }

@@ -15,11 +15,11 @@ import {
   writeTempPdf,
 } from '../../../test/pdf-assertions.ts';
 import { type RawObject, rawPdf, visibleContent } from '../../../test/raw-pdf.ts';
-import { writeDocument } from './document.ts';
+import { concatenatePdfs } from './document.ts';
 import { Parser } from './parse.ts';
 import { PdfEncryptedError, RawPdf } from './reader.ts';
 import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, PdfSyntaxError } from './values.ts';
-import { fmt, PdfWriter, valueText } from './writer.ts';
+import { fmt, valueText } from './writer.ts';
 
 const tools = pdfToolsAvailable();
 const parse = (text: string) => new Parser(Buffer.from(text, 'latin1')).value();
@@ -44,18 +44,7 @@ function helloObjects(labels: string[], extra: RawObject[] = []): RawObject[] {
   ];
 }
 
-/** Copies every page of each input into one file. */
-function merge(inputs: Uint8Array[]): Uint8Array {
-  const w = new PdfWriter();
-  const pages = inputs.flatMap((bytes) => {
-    const src = RawPdf.open(bytes);
-    const imp = w.importer(src);
-    const out = imp.pages(src.pages());
-    imp.flush();
-    return out;
-  });
-  return writeDocument(w, pages, { title: '合并 merged' });
-}
+const merge = concatenatePdfs;
 
 describe('values', () => {
   it('reads numbers, names, strings, arrays, dictionaries and references as written', () => {

@@ -2,13 +2,29 @@
  * Reads a PDF's objects without building a document model (decision 0044): the cross-reference sections (tables,
  * streams, hybrids, /Prev chains) say where each object is; an object is parsed when first asked for. A file whose
  * cross-reference data is missing or wrong is indexed by scanning for `n g obj`, as qpdf and pdf.js do.
- * Encrypted files are refused (`PdfEncryptedError`): everything the packet reads went through the normaliser.
+ * A file encrypted by the Standard security handler is decrypted as its objects are read (crypt.ts) when the
+ * password given, or the empty one, opens it (USCIS forms); otherwise it is refused with `PdfEncryptedError`.
  */
+import { type Decryptor, decryptObject, PdfEncryptedError, standardDecryptor } from './crypt.ts';
 import { decodeStream, type Resolve } from './filters.ts';
 import { Parser, streamExtent } from './parse.ts';
-import { PdfDict, type PdfObject, PdfRef, PdfStream, PdfSyntaxError, type PdfValue } from './values.ts';
+import { stringBytes } from './text.ts';
+import {
+  PdfDict,
+  type PdfObject,
+  PdfRef,
+  PdfStream,
+  PdfString,
+  PdfSyntaxError,
+  type PdfValue,
+} from './values.ts';
 
-export class PdfEncryptedError extends Error {}
+export { PdfEncryptedError, PdfPasswordError } from './crypt.ts';
+
+export interface OpenOptions {
+  /** Tried as the user and as the owner password of an encrypted file; the empty password by default. */
+  password?: string;
+}
 
 type Location =
   | { kind: 'offset'; offset: number; gen: number }
@@ -34,6 +50,7 @@ export class RawPdf {
   private readonly packed = new Map<number, { data: Uint8Array; offsets: Map<number, number> }>();
   /** Whether the cross-reference data was rebuilt by scanning. */
   readonly reconstructed: boolean;
+  private decryptor?: Decryptor;
 
   private constructor(
     readonly bytes: Uint8Array,
@@ -44,20 +61,45 @@ export class RawPdf {
     this.reconstructed = index.reconstructed;
   }
 
-  static open(bytes: Uint8Array): RawPdf {
-    let index: { trailer: PdfDict; locations: Map<number, Location>; reconstructed: boolean } | undefined;
+  static open(bytes: Uint8Array, opts: OpenOptions = {}): RawPdf {
+    let doc: RawPdf | undefined;
     try {
-      index = { ...readXref(bytes), reconstructed: false };
+      doc = new RawPdf(bytes, { ...readXref(bytes), reconstructed: false });
     } catch {
-      index = undefined;
+      doc = undefined;
     }
-    let doc = index && new RawPdf(bytes, index);
-    if (!doc?.offsetsLookRight() || !doc.rootLooksRight()) {
-      doc = scanObjects(bytes);
+    // A wrong password is final; an /Encrypt dictionary the cross-reference data cannot find is looked
+    // for by scanning.
+    if (!doc?.offsetsLookRight() || !doc.unlock(opts.password) || !doc.rootLooksRight()) {
+      doc = scanObjects(bytes, opts.password);
       if (!doc.rootLooksRight()) throw new PdfSyntaxError('no document catalog', 0);
     }
-    if (doc.trailer.has('Encrypt')) throw new PdfEncryptedError('the file is encrypted');
     return doc;
+  }
+
+  /** The file was encrypted and its objects are read decrypted (the trailer no longer names /Encrypt). */
+  get encrypted(): boolean {
+    return this.decryptor !== undefined;
+  }
+
+  /**
+   * @internal Sets up decryption when the trailer names /Encrypt; false when that dictionary cannot be read.
+   * Throws PdfEncryptedError when the password does not open the file or its encryption is not supported.
+   */
+  unlock(password: string | undefined): boolean {
+    const ref = this.trailer.get('Encrypt');
+    if (ref === undefined) return true;
+    const encrypt = this.resolve(ref);
+    if (!(encrypt instanceof PdfDict)) return false;
+    const id = this.resolve(this.trailer.get('ID'));
+    const id0 = Array.isArray(id) && id[0] instanceof PdfString ? stringBytes(id[0]) : new Uint8Array(0);
+    this.decryptor = standardDecryptor(encrypt, id0, this.resolve, password);
+    // Whatever was read so far was read as stored; the encryption dictionary itself is never copied.
+    this.cache.clear();
+    this.packed.clear();
+    if (ref instanceof PdfRef) this.locations.delete(ref.num);
+    this.trailer.delete('Encrypt');
+    return true;
   }
 
   /** @internal The reader of a file indexed by scanning (`scanObjects`). */
@@ -169,12 +211,16 @@ export class RawPdf {
     const p = new Parser(this.bytes, loc.offset);
     const o = p.indirect();
     if (o.num !== num) throw new PdfSyntaxError(`object ${num} expected, ${o.num} found`, loc.offset);
-    if (o.streamStart === undefined) return o.value;
-    const d = o.value as PdfDict;
-    const len = this.resolve(d.get('Length'));
-    const end = streamExtent(this.bytes, o.streamStart, typeof len === 'number' ? len : undefined);
-    if (end === undefined) throw new PdfSyntaxError('stream without end', o.streamStart);
-    return new PdfStream(d, this.bytes.subarray(o.streamStart, end));
+    let obj: PdfObject = o.value;
+    if (o.streamStart !== undefined) {
+      const d = o.value as PdfDict;
+      const len = this.resolve(d.get('Length'));
+      const end = streamExtent(this.bytes, o.streamStart, typeof len === 'number' ? len : undefined);
+      if (end === undefined) throw new PdfSyntaxError('stream without end', o.streamStart);
+      obj = new PdfStream(d, this.bytes.subarray(o.streamStart, end));
+    }
+    // Objects packed in an object stream (above) were decrypted with it.
+    return this.decryptor ? decryptObject(obj, num, o.gen, this.decryptor) : obj;
   }
 
   private objectStream(num: number) {
@@ -312,7 +358,7 @@ function readXrefStream(bytes: Uint8Array, offset: number, locations: Map<number
  * number wins, as a later update would), the objects of every object stream, and the trailer from the last
  * `trailer` dictionary or cross-reference stream that names a catalog.
  */
-function scanObjects(bytes: Uint8Array): RawPdf {
+function scanObjects(bytes: Uint8Array, password: string | undefined): RawPdf {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const locations = new Map<number, Location>();
   let trailer: PdfDict | undefined;
@@ -353,6 +399,8 @@ function scanObjects(bytes: Uint8Array): RawPdf {
     }
   }
   const doc = RawPdf.indexed(bytes, trailer ?? new PdfDict(), locations);
+  // Before object streams are read: they are stored encrypted.
+  if (!doc.unlock(password)) throw new PdfEncryptedError('the encryption dictionary cannot be read');
   // Objects packed in object streams, where no plain object of the same number exists.
   for (const s of streams) {
     const stream = doc.get(s);

@@ -99,6 +99,12 @@ export function valueText(v: PdfValue): string {
   return Buffer.concat(s.chunks).toString('latin1');
 }
 
+/** The chunks as one plain Uint8Array (not a Buffer: pdf.js and others refuse Buffers). */
+export function joinChunks(chunks: Uint8Array[], length: number): Uint8Array {
+  const b = Buffer.concat(chunks, length);
+  return new Uint8Array(b.buffer, b.byteOffset, b.length);
+}
+
 export interface WriteOptions {
   root: PdfRef;
   info?: PdfRef;
@@ -141,8 +147,8 @@ export class PdfWriter {
     return new PdfStream(d, deflateSync(raw));
   }
 
-  importer(src: RawPdf): PdfImporter {
-    return new PdfImporter(src, this);
+  importer(src: RawPdf, opts: { whole?: boolean } = {}): PdfImporter {
+    return new PdfImporter(src, this, opts);
   }
 
   /**
@@ -190,15 +196,16 @@ export class PdfWriter {
 
   toBytes(opts: WriteOptions): Uint8Array {
     const { chunks, length } = this.serialize(opts);
-    return Buffer.concat(chunks, length);
+    return joinChunks(chunks, length);
   }
 }
 
 /**
  * Copies objects of one input into a writer. Each input object is copied once, under a new number, when first
- * referenced; pages are imported with `page()` (their /Parent dropped, what they inherit made their own).
+ * referenced; pages are imported with `pages()` (their /Parent dropped, what they inherit made their own).
  * References to the input's catalog, its page-tree nodes and pages not imported become null, so a copied
- * annotation or action cannot drag the rest of the input along.
+ * annotation or action cannot drag the rest of the input along. With `whole`, nothing is nulled: the caller
+ * copies the document itself from its catalog (a filled form), leaving out what it `exclude`s.
  */
 export class PdfImporter {
   private readonly map = new Map<number, PdfRef | null>();
@@ -207,7 +214,9 @@ export class PdfImporter {
   constructor(
     readonly src: RawPdf,
     private readonly out: PdfWriter,
+    opts: { whole?: boolean } = {},
   ) {
+    if (opts.whole) return;
     const root = src.trailer.get('Root');
     if (root instanceof PdfRef) this.map.set(root.num, null);
     // Page-tree nodes and pages: pages are mapped when imported, everything else in the tree stays out.
@@ -221,6 +230,16 @@ export class PdfImporter {
     };
     const pages = src.catalog.get('Pages');
     walk(pages, 0);
+  }
+
+  /** Input object `num` is not copied: references to it become null (call before anything refers to it). */
+  exclude(num: number): void {
+    if (!this.map.has(num)) this.map.set(num, null);
+  }
+
+  /** Where input object `num` went, if it was copied or excluded. */
+  mapped(num: number): PdfRef | null | undefined {
+    return this.map.get(num);
   }
 
   /** The output reference of input object `num` (queued for copying on first use). */

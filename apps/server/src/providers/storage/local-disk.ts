@@ -143,6 +143,18 @@ export class LocalDiskStorage implements Storage {
     return { object, stream: createReadStream(this.path(key)) };
   }
 
+  async read(key: string): Promise<Buffer | null> {
+    const target = this.path(key);
+    try {
+      // The sidecar says the object exists (it is written last and removed first); then the data in one read.
+      await stat(`${target}.meta.json`);
+      return await readFile(target);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw e;
+    }
+  }
+
   async delete(key: string): Promise<boolean> {
     const target = this.path(key);
     const existed = (await this.stat(key)) !== null;

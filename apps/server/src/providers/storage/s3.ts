@@ -191,6 +191,18 @@ export class S3Storage implements Storage {
     }
   }
 
+  async read(key: string): Promise<Buffer | null> {
+    try {
+      const { stream } = await this.get(key);
+      const chunks: Buffer[] = [];
+      for await (const c of stream) chunks.push(c as Buffer);
+      return Buffer.concat(chunks);
+    } catch (e) {
+      if (e instanceof StorageNotFoundError) return null;
+      throw e;
+    }
+  }
+
   async delete(key: string): Promise<boolean> {
     const existed = (await this.stat(key)) !== null;
     await this.client.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: this.name(key) }));

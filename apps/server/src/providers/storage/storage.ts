@@ -42,6 +42,8 @@ export interface Storage {
   putFile(key: string, path: string, opts: PutFileOptions): Promise<StoredObject>;
   /** Streams an object; throws StorageNotFoundError when absent. */
   get(key: string): Promise<{ object: StoredObject; stream: Readable }>;
+  /** An object's bytes in memory (one read, no stream), or null when absent: for callers that need it whole. */
+  read(key: string): Promise<Buffer | null>;
   stat(key: string): Promise<StoredObject | null>;
   /** True when something was deleted. */
   delete(key: string): Promise<boolean>;
