@@ -4,7 +4,8 @@ import { EB1A_SAMPLE, type FormValues, NIW_SAMPLE } from '@dossier/forms';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { upload, workbenchCase } from '../src/db/schema/index.ts';
-import { blobKey } from '../src/modules/uploads/uploads.blobs.ts';
+import { blobKey, storePageMarks } from '../src/modules/uploads/uploads.blobs.ts';
+import { pageMarks } from '../src/pdf/packet/page-marks.ts';
 import { textPdf } from '../src/pdf/packet/sample-inputs.ts';
 import type { TestApp } from './build-test-app.ts';
 import { evidenceCalls, type Owner, onCase } from './evidence-helpers.ts';
@@ -15,11 +16,15 @@ import { injectAs, type LoggedIn, openCase } from './factories.ts';
  * normalised PDFs in storage, letters, the US plan with attachments, and a petition letter citing them.
  */
 
-/** An upload whose normalised PDF is really stored (the normaliser's output for a PDF is a PDF). */
+/**
+ * An upload whose normalised PDF is really stored (the normaliser's output for a PDF is a PDF), with what its pages
+ * paint recorded beside it, as the upload check leaves it.
+ */
 export async function storedUpload(t: TestApp, o: Owner, bytes: Uint8Array, name: string): Promise<number> {
   const sha = createHash('sha256').update(bytes).digest('hex');
   const key = blobKey(o.user.customerId, sha);
   await t.ctx.storage.put(key, Buffer.from(bytes), { contentType: 'application/pdf' });
+  await storePageMarks(t.ctx, o.user.customerId, sha, pageMarks(bytes));
   const now = t.clock.now();
   const [row] = await t.ctx.db.db
     .insert(upload)

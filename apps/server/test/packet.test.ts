@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { casePacket, upload } from '../src/db/schema/index.ts';
 import { runPacketBuild } from '../src/jobs/packet-build.handler.ts';
 import { startWorkers } from '../src/jobs/register.ts';
+import { marksKey } from '../src/modules/uploads/uploads.blobs.ts';
 import { buildTestApp, type TestApp, testBackend } from './build-test-app.ts';
 import { errMsg, expectError, onCase } from './evidence-helpers.ts';
 import { accountsTestConfig, injectAs, login } from './factories.ts';
@@ -221,6 +222,15 @@ describe('one job per case, stale on edit, incremental rebuild', () => {
     timeout: 300_000,
   }, async () => {
     const o = await readyCase(t, 'NIW');
+    // One upload from before the check recorded what its pages paint: the build reads its pages itself.
+    const uploadShas = (
+      await t.ctx.db.db
+        .select({ sha: upload.pdfSha256 })
+        .from(upload)
+        .where(eq(upload.customerId, o.user.customerId))
+    ).flatMap((r) => (r.sha ? [r.sha] : []));
+    expect(uploadShas.length).toBeGreaterThan(1);
+    await t.ctx.storage.delete(marksKey(o.user.customerId, uploadShas[0]!));
     const call = onCase(t, o);
     const [a, b] = await Promise.all([call('POST', 'packet/'), call('POST', 'packet/')]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
@@ -280,6 +290,11 @@ describe('one job per case, stale on edit, incremental rebuild', () => {
     // is read as empty: the next build reads the parts again and completes.
     const marks = `marks-${o.caseId}.json`;
     expect(cache0).toContain(marks);
+    // The uploads' marks were recorded by their check, beside each normalised PDF (decision 0044): the build
+    // read them there, and keeps only the rest (the older upload, filled forms, letters) in the case's object.
+    const kept = JSON.parse(readFileSync(`${cacheDir}/${marks}`, 'utf8')) as Record<string, unknown>;
+    expect(uploadShas.filter((sha) => kept[sha] !== undefined)).toEqual([uploadShas[0]]);
+    expect(Object.keys(kept).length).toBeGreaterThan(1);
     writeFileSync(`${cacheDir}/${marks}`, '{"not json');
     const latest = (await call('GET', 'documents/petition_letter/')).json();
     const text = para({ type: 'text', text: 'A last paragraph.' });

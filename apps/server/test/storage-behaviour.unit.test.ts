@@ -88,6 +88,22 @@ describe.each(adapters)('storage contract: %s', (_name, make) => {
     await storage.delete('cases/1/view.pdf');
   });
 
+  it('stores chunks as their concatenation, without joining them first', async () => {
+    const whole = Buffer.from('%PDF-1.7 head, a view into the middle, tail');
+    const chunks = [
+      whole.subarray(0, 15),
+      new Uint8Array(whole.buffer, whole.byteOffset + 15, 20),
+      whole.subarray(35),
+    ];
+    const put = await storage.put('cases/1/chunks.pdf', chunks, { contentType: 'application/pdf' });
+    expect(put).toMatchObject({ size: whole.length, sha256: sha(whole.toString()) });
+    expect((await storage.read('cases/1/chunks.pdf'))?.toString()).toBe(whole.toString());
+    // Empty: an object of no bytes.
+    expect((await storage.put('cases/1/none.pdf', [], { contentType: 'application/pdf' })).size).toBe(0);
+    await storage.delete('cases/1/chunks.pdf');
+    await storage.delete('cases/1/none.pdf');
+  });
+
   it('streams a large body in (multipart on S3) and hashes it on the way; streams it out whole', async () => {
     const chunk = Buffer.alloc(1024 * 1024, 7);
     const parts = 12;

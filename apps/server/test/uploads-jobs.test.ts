@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, utimesSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { ZUpload } from '@dossier/contract';
 import { eq } from 'drizzle-orm';
@@ -46,10 +46,13 @@ const view = async (user: LoggedIn, id: number, lang = 'en') =>
       await t.app.inject({ url: `/api/customer/uploads/${id}/`, headers: { ...user.auth, Language: lang } })
     ).json(),
   );
-const blobsOf = (customerId: number) => {
+const blobFiles = (customerId: number) => {
   const dir = join(t.dir, 'files', customerStoragePrefix(customerId), 'blobs');
   return existsSync(dir) ? readdirSync(dir).filter((n) => !n.endsWith('.meta.json')) : [];
 };
+const blobsOf = (customerId: number) => blobFiles(customerId).filter((n) => !n.endsWith('.marks'));
+/** What the check recorded beside each normalised PDF: what its pages paint (decision 0044). */
+const marksOf = (customerId: number) => blobFiles(customerId).filter((n) => n.endsWith('.marks'));
 const withConfig = (uploads: Partial<AppContext['config']['uploads']>): AppContext => ({
   ...t.ctx,
   config: { ...t.ctx.config, uploads: { ...t.ctx.config.uploads, ...uploads } },
@@ -67,6 +70,13 @@ describe('normalise job', () => {
     expect(await runUploadNormalise(t.ctx, { uploadId: u!.id })).toBe('ready');
     expect(await view(user, u!.id)).toMatchObject({ status: 'ready', pages: 2 });
     expect(blobsOf(user.customerId)).toHaveLength(2);
+    // Beside the normalised PDF: one list of marks per page.
+    const marks = marksOf(user.customerId);
+    expect(marks).toHaveLength(1);
+    const dir = join(t.dir, 'files', customerStoragePrefix(user.customerId), 'blobs');
+    const pages = JSON.parse(readFileSync(join(dir, marks[0]!), 'utf8')) as unknown[][];
+    expect(pages).toHaveLength(2);
+    expect(pages.every((p) => p.length > 0)).toBe(true);
     expect(await runUploadNormalise(t.ctx, { uploadId: u!.id })).toBe('skipped');
     expect(blobsOf(user.customerId)).toHaveLength(2);
   });
@@ -135,6 +145,7 @@ describe('purge', () => {
     const orphan = (await tus.upload(user, 'stray.pdf', await samplePdf(1, 'stray'))).upload!;
     const fresh = (await tus.upload(user, 'fresh.pdf', await samplePdf(1, 'fresh'))).upload!;
     await runUploadNormalise(t.ctx, { uploadId: orphan.id });
+    expect(marksOf(user.customerId)).toHaveLength(1);
     await attachUpload(t.ctx.db.db, {
       customerId: user.customerId,
       projectCode: 'USA_EB1A',
@@ -148,8 +159,9 @@ describe('purge', () => {
     expect(await purgeOrphanUploads.run(t.ctx, t.clock.now())).toBe(1);
     const left = await t.ctx.db.db.select().from(upload).where(eq(upload.customerId, user.customerId));
     expect(left.map((r) => r.id).sort()).toEqual([kept.id, fresh.id].sort());
-    // The orphan's original and its normalised PDF went; the two others' originals stay.
+    // The orphan's original and its normalised PDF went, with what was recorded beside it; the others stay.
     expect(blobsOf(user.customerId).sort()).toEqual(left.map((r) => r.sha256).sort());
+    expect(marksOf(user.customerId)).toEqual([]);
 
     const inUse = await t.app.inject({
       method: 'DELETE',

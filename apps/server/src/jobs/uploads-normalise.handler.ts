@@ -2,9 +2,15 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { upload } from '../db/schema/index.ts';
-import { blobKey, lockCustomerUploads, releaseBlobs } from '../modules/uploads/uploads.blobs.ts';
+import {
+  blobKey,
+  lockCustomerUploads,
+  releaseBlobs,
+  storePageMarks,
+} from '../modules/uploads/uploads.blobs.ts';
 import { bilingual } from '../modules/uploads/uploads.text.ts';
 import { normaliseInWorker, TIMED_OUT } from '../pdf/normalise/in-worker.ts';
+import type { Rect } from '../pdf/packet/content-bbox.ts';
 import type { TUploadNormalisePayload } from './uploads-normalise.job.ts';
 
 type UploadRow = typeof upload.$inferSelect;
@@ -43,7 +49,7 @@ export async function runUploadNormalise(
       );
     }
     if (!result.ok) return refuse(ctx, row, result.code, result.message);
-    return await storePdf(ctx, row, result.pdf, result.pageCount);
+    return await storePdf(ctx, row, result.pdf, result.pageCount, result.marks);
   } catch (err) {
     if (attempt.retryCount < attempt.retryLimit) throw err;
     ctx.logger.error({ err, uploadId: row.id }, 'upload normalisation failed on its last attempt');
@@ -72,12 +78,14 @@ async function readOriginal(ctx: AppContext, row: UploadRow): Promise<Uint8Array
   return Buffer.concat(chunks, total);
 }
 
-async function storePdf(ctx: AppContext, row: UploadRow, pdf: Uint8Array, pages: number) {
+async function storePdf(ctx: AppContext, row: UploadRow, pdf: Uint8Array, pages: number, marks?: Rect[][]) {
   const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const key = blobKey(row.customerId, sha256);
   for (let i = 0; i < 3; i++) {
     if (!(await ctx.storage.stat(key))) await ctx.storage.put(key, bytes, { contentType: 'application/pdf' });
+    // Before the row says ready, so a print file never finds the PDF without them (unless they could not be read).
+    if (marks) await storePageMarks(ctx, row.customerId, sha256, marks);
     const outcome = await ctx.db.db.transaction(async (tx) => {
       await lockCustomerUploads(tx, row.customerId);
       // Re-checked under the lock: a deletion sharing this blob may have removed it since the put.

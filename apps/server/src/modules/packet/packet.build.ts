@@ -15,13 +15,14 @@ import type {
   PacketTranslation,
   ProgressFn,
 } from '../../pdf/packet/packet.types.ts';
+import { decodeMarks } from '../../pdf/packet/page-marks.ts';
 import { concatenatePdfs } from '../../pdf/raw/document.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CaseRow } from '../case/case.service.ts';
 import { categoryOf, todayOf } from '../case/case.service.ts';
 import { filledPdf } from '../forms/form-pdf.service.ts';
 import { freshFeeSchedule } from '../reference/fee-schedule.service.ts';
-import { blobKey } from '../uploads/uploads.blobs.ts';
+import { blobKey, marksKey } from '../uploads/uploads.blobs.ts';
 import { digest, type PacketPlan, type PlannedFile, planPacket } from './packet.inputs.ts';
 
 /**
@@ -64,6 +65,8 @@ export async function loadPacketInput(
   locale: Locale,
   usedCache: Set<string> = new Set(),
   lap: (step: string) => void = () => {},
+  /** Filled with the sha-256 of each input read: its content address (assemblePacket's `sha256Of`). */
+  sha256s: WeakMap<Uint8Array, string> = new WeakMap(),
 ): Promise<PacketInput> {
   const { caseRow } = plan;
   const customerId = caseRow.customerId;
@@ -71,6 +74,7 @@ export async function loadPacketInput(
     const u = f.uploadId === null ? undefined : plan.uploads.get(f.uploadId);
     const bytes = u?.pdfSha256 ? await ctx.storage.read(blobKey(customerId, u.pdfSha256)) : null;
     if (!bytes) throw new PacketBuildError(f.name, new Error('normalised PDF missing'));
+    sha256s.set(bytes, u!.pdfSha256!);
     return bytes;
   };
   // An exhibit of several files is one PDF of their pages, in order.
@@ -178,17 +182,35 @@ const isRect = (r: unknown): r is Rect =>
   Array.isArray(r) && r.length === 4 && r.every((v) => typeof v === 'number' && Number.isFinite(v));
 
 /**
- * What the case's inputs paint, page by page (assemblePacket's `marksCache`), kept in one object per case: one
- * read and at most one write per build. An object that does not parse, or an entry of the wrong shape, is read
- * as absent (those pages are read again).
+ * What the case's inputs paint, page by page (assemblePacket's `marksCache`): what the upload check recorded beside
+ * each normalised PDF (uploads.blobs.ts `marksKey`), and one object per case for the rest (filled forms, letters
+ * rendered before): at most one write per build. Anything that does not parse, or has the wrong shape, is read as
+ * absent (those pages are read again).
  */
-function storageMarksCache(ctx: AppContext, caseRow: CaseRow, used: Set<string>): MarksCache {
+function storageMarksCache(
+  ctx: AppContext,
+  caseRow: CaseRow,
+  used: Set<string>,
+  uploadShas: string[],
+): MarksCache {
   const key = cacheKey(caseRow.customerId, `marks-${caseRow.id}.json`);
   used.add(key);
+  const recordedShas = new Set<string>();
   return {
     async load() {
-      const bytes = await ctx.storage.read(key);
       const marks = new Map<string, Rect[][]>();
+      const recorded = await Promise.all(
+        uploadShas.map(async (sha) => {
+          const bytes = await ctx.storage.read(marksKey(caseRow.customerId, sha)).catch(() => null);
+          return [sha, bytes && decodeMarks(bytes)] as const;
+        }),
+      );
+      for (const [sha, pages] of recorded) {
+        if (!pages) continue;
+        marks.set(sha, pages);
+        recordedShas.add(sha);
+      }
+      const bytes = await ctx.storage.read(key);
       if (!bytes) return marks;
       let parsed: unknown;
       try {
@@ -198,13 +220,16 @@ function storageMarksCache(ctx: AppContext, caseRow: CaseRow, used: Set<string>)
       }
       if (!parsed || typeof parsed !== 'object') return marks;
       for (const [sha, pages] of Object.entries(parsed)) {
+        if (marks.has(sha)) continue;
         if (Array.isArray(pages) && pages.every((p) => Array.isArray(p) && p.every(isRect)))
           marks.set(sha, pages as Rect[][]);
       }
       return marks;
     },
     async save(marks) {
-      const body = Buffer.from(JSON.stringify(Object.fromEntries(marks)));
+      // What the uploads have beside them is not kept twice (an older upload without them is).
+      const own = [...marks].filter(([sha]) => !recordedShas.has(sha));
+      const body = Buffer.from(JSON.stringify(Object.fromEntries(own)));
       await ctx.storage.put(key, body, { contentType: 'application/json' });
     },
   };
@@ -268,7 +293,8 @@ export async function buildCasePacket(
   const plan = await planPacket(ctx, caseRow, projectCode);
   lap('plan');
   const usedCache = new Set<string>();
-  const input = await loadPacketInput(ctx, plan, locale, usedCache, lap);
+  const sha256s = new WeakMap<Uint8Array, string>();
+  const input = await loadPacketInput(ctx, plan, locale, usedCache, lap, sha256s);
   let last = -1;
   let writing = Promise.resolve();
   const onProgress: ProgressFn = (done, stage) => {
@@ -288,7 +314,10 @@ export async function buildCasePacket(
     result = await assemblePacket(input, {
       onProgress,
       renderCache: storageRenderCache(ctx, caseRow.customerId, usedCache),
-      marksCache: storageMarksCache(ctx, caseRow, usedCache),
+      marksCache: storageMarksCache(ctx, caseRow, usedCache, [
+        ...new Set([...plan.uploads.values()].flatMap((u) => (u.pdfSha256 ? [u.pdfSha256] : []))),
+      ]),
+      sha256Of: (bytes) => sha256s.get(bytes),
     });
   } catch (err) {
     throw err instanceof PacketBuildError ? err : new PacketBuildError('', err);
@@ -299,7 +328,7 @@ export async function buildCasePacket(
   Object.assign(steps, result.timings);
   // New name first; the row switches only once the bytes are stored (crash-safe, decision 0027).
   const key = packetKey(caseRow.customerId, caseRow.id);
-  await ctx.storage.put(key, result.bytes, { contentType: 'application/pdf' });
+  await ctx.storage.put(key, result.chunks, { contentType: 'application/pdf' });
   lap('store');
   const [before] = await db.select().from(casePacket).where(eq(casePacket.caseId, caseRow.id));
   await db
@@ -311,7 +340,7 @@ export async function buildCasePacket(
       errorCode: null,
       jobId: null,
       fileKey: key,
-      fileSize: result.bytes.length,
+      fileSize: result.size,
       filePages: result.pageCount,
       fileOutline: outlineOf(
         result.sections,

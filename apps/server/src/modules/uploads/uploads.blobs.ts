@@ -5,6 +5,8 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { upload } from '../../db/schema/index.ts';
+import type { Rect } from '../../pdf/packet/content-bbox.ts';
+import { encodeMarks } from '../../pdf/packet/page-marks.ts';
 import { customerStoragePrefix } from '../customer/customer.purge.ts';
 
 /**
@@ -15,6 +17,18 @@ import { customerStoragePrefix } from '../customer/customer.purge.ts';
  */
 export const blobKey = (customerId: number, sha256: string) =>
   `${customerStoragePrefix(customerId)}blobs/${sha256}`;
+
+/**
+ * Beside a normalised PDF's blob: what each of its pages paints (pdf/packet/page-marks.ts), recorded by the upload
+ * check so the print file need not read the pages again (decision 0044). Goes with its blob.
+ */
+export const marksKey = (customerId: number, sha256: string) => `${blobKey(customerId, sha256)}.marks`;
+
+export async function storePageMarks(ctx: AppContext, customerId: number, sha256: string, marks: Rect[][]) {
+  await ctx.storage.put(marksKey(customerId, sha256), encodeMarks(marks), {
+    contentType: 'application/json',
+  });
+}
 
 export const CONTENT_TYPE: Record<UploadKind, string> = {
   pdf: 'application/pdf',
@@ -68,6 +82,7 @@ export async function releaseBlobs(ctx: AppContext, customerId: number, shas: Ar
     for (const sha of wanted) {
       if ((await blobReferences(tx, customerId, sha)) === 0) {
         if (await ctx.storage.delete(blobKey(customerId, sha))) removed++;
+        await ctx.storage.delete(marksKey(customerId, sha));
       }
     }
     return removed;

@@ -64,6 +64,11 @@ export interface RenderLetterResult {
   danglingReferences: RefTarget[];
   /** Where each resolved reference was printed, so the packet can make it clickable. */
   links: LetterLink[];
+  /**
+   * What each page paints, from the layout (the packet's stamps fit around it without reading the PDF back): one
+   * box per text run and rule, as `contentMarks` would find them in the written page (content-bbox.ts).
+   */
+  marks: Array<Array<[number, number, number, number]>>;
 }
 
 /** A letter laid out and paginated, ready to be written into any PDF writer (the packet's, or its own file). */
@@ -221,7 +226,48 @@ export async function renderLetter(opts: RenderLetterOptions): Promise<RenderLet
     pageCount: pages.length,
     danglingReferences: letter.danglingReferences,
     links: letter.links,
+    marks: letterMarks(letter),
   };
+}
+
+type Box = [number, number, number, number];
+
+/**
+ * Each page's marks as contentMarks reads them (decision 0025): a text run is its advance plus 0.1 em either side,
+ * from 0.3 em below the baseline to 1 em above, through the oblique skew of italics; a rule is its rectangle.
+ */
+export function letterMarks(letter: LaidOutLetter): Box[][] {
+  const contentWidth = letter.width - MARGIN.left - MARGIN.right;
+  return letter.pages.map((pl, i) => {
+    const marks: Box[] = [];
+    const text = (x: number, y: number, w: number, size: number, skew: number) => {
+      const [x0, y0, x1, y1] = [-0.1 * size, -0.3 * size, w + 0.1 * size, size];
+      // Corners through [1 0 skew 1 x y]: the top edge moves right by skew·y.
+      const xs = [x0 + skew * y0, x1 + skew * y0, x0 + skew * y1, x1 + skew * y1];
+      marks.push([x + Math.min(...xs), y + y0, x + Math.max(...xs), y + y1]);
+    };
+    const rect = (x: number, y: number, w: number, h: number) => marks.push([x, y, x + w, y + h]);
+    const add = (ops: readonly DrawOp[], top: number) => {
+      for (const op of ops) {
+        if (op.kind === 'rect') {
+          rect(op.x, top - op.y - op.h, op.w, op.h);
+          continue;
+        }
+        const y = top - op.y;
+        text(op.x, y, op.width, op.size, op.italic ? SKEW : 0);
+        if (op.underline) {
+          const t = Math.max(op.size * 0.05, 0.4);
+          rect(op.x, y - op.size * 0.14 - t, op.width, t);
+        }
+      }
+    };
+    for (const p of pl.items) add(p.item.ops, p.top);
+    if (pl.noteTop !== undefined) rect(MARGIN.left, pl.noteTop - 4, 144, 0.5);
+    for (const p of pl.notes) add(p.item.ops, p.top);
+    if (letter.header) rect(MARGIN.left, letter.height - HEADER_BASELINE - 6, contentWidth, 0.4);
+    add(letter.chrome[i]!, letter.height);
+    return marks;
+  });
 }
 
 function drawText(c: ContentBuilder, fonts: LetterFonts, op: TextOp, x: number, y: number) {

@@ -1,7 +1,11 @@
 import { Worker } from 'node:worker_threads';
+import type { Rect } from '../packet/content-bbox.ts';
 import type { NormaliseInput, NormaliseLimits, NormaliseResult } from './index.ts';
 
 export const TIMED_OUT = 'timed_out' as const;
+
+/** The normaliser's answer; an accepted file also carries what each page paints (page-marks.ts), when read. */
+export type NormalisedInWorker = NormaliseResult & { marks?: Rect[][] };
 
 /**
  * normaliseEvidence in a worker thread: the work (pdf-lib parsing, image decoding — synchronous for seconds on a
@@ -13,7 +17,7 @@ export function normaliseInWorker(
   input: NormaliseInput,
   limits: Partial<NormaliseLimits>,
   timeoutMs: number,
-): Promise<NormaliseResult | typeof TIMED_OUT> {
+): Promise<NormalisedInWorker | typeof TIMED_OUT> {
   // A copy the thread owns (the caller's buffer may be a view into a shared pool).
   const bytes = new Uint8Array(input.bytes);
   const worker = new Worker(new URL('./normalise-worker.mjs', import.meta.url), {
@@ -30,7 +34,7 @@ export function normaliseInWorker(
       void worker.terminate();
     };
     const timer = setTimeout(() => finish(() => resolve(TIMED_OUT)), timeoutMs);
-    worker.once('message', (result: NormaliseResult) => finish(() => resolve(result)));
+    worker.once('message', (result: NormalisedInWorker) => finish(() => resolve(result)));
     worker.once('error', (err) => finish(() => reject(err)));
     worker.once('exit', (code) =>
       finish(() => reject(new Error(`the normaliser's thread stopped (exit ${code}) without an answer`))),

@@ -73,7 +73,13 @@ interface Placed {
  */
 export async function assemblePacket(
   input: PacketInput,
-  opts: { onProgress?: ProgressFn; renderCache?: RenderCache; marksCache?: MarksCache } = {},
+  opts: {
+    onProgress?: ProgressFn;
+    renderCache?: RenderCache;
+    marksCache?: MarksCache;
+    /** The sha-256 of inputs the caller already knows (stored content-addressed): not hashed again. */
+    sha256Of?: (bytes: Uint8Array) => string | undefined;
+  } = {},
 ): Promise<PacketResult> {
   const progress = opts.onProgress ?? (() => {});
   const en = (k: string, v?: Record<string, string | number>) => translate('en', `packet:${k}`, v);
@@ -116,25 +122,34 @@ export async function assemblePacket(
    * Copies every page of `bytes` into the packet (not yet placed). `cached`: the marks of its pages are kept by
    * its sha-256 (the inputs and the rendered letters; not the tab pages, list and cover, made anew each build).
    */
-  const importPdf = async (bytes: Uint8Array, title: string, cached = true): Promise<OutPage[]> => {
+  const importPdf = async (
+    bytes: Uint8Array,
+    title: string,
+    cached = true,
+    /** What each page paints, when the caller knows (a letter rendered here reports it from its layout). */
+    known?: Rect[][],
+  ): Promise<OutPage[]> => {
     const src = await openInput(bytes, title);
     const raw = src.pages();
     const imp = w.importer(src);
     const pages = imp.pages(raw);
     imp.flush();
-    const key = opts.marksCache && cached ? createHash('sha256').update(bytes).digest('hex') : '';
+    const key =
+      opts.marksCache && cached
+        ? (opts.sha256Of?.(bytes) ?? createHash('sha256').update(bytes).digest('hex'))
+        : '';
     return pages.map((p, index) => {
       const frame = pageFrame(src, raw[index]!);
       return {
         ...p,
         frame,
-        marks: () => contentMarks(src, raw[index]!, frame.box),
+        marks: () => known?.[index] ?? contentMarks(src, raw[index]!, frame.box),
         ...(key ? { source: { key, index } } : {}),
       };
     });
   };
-  const append = async (bytes: Uint8Array, title: string): Promise<Placed> => {
-    const pages = await importPdf(bytes, title);
+  const append = async (bytes: Uint8Array, title: string, known?: Rect[][]): Promise<Placed> => {
+    const pages = await importPdf(bytes, title, true, known);
     const start = out.length;
     out.push(...pages);
     return { title, start, count: pages.length };
@@ -169,7 +184,7 @@ export async function assemblePacket(
   // 2. Petition letter.
   const letter = await renderDocument(input.petitionLetter);
   lap('render_letter');
-  const placedLetter = await append(letter.bytes, en('outline.petition_letter'));
+  const placedLetter = await append(letter.bytes, en('outline.petition_letter'), letter.marks);
   step('render');
 
   // 3. Exhibits (the exhibit list is inserted before them once their pages are known).
@@ -186,7 +201,7 @@ export async function assemblePacket(
     );
   }
   lap('render_tabs');
-  const tabPages = await importPdf(tabsRendered.bytes, 'tab pages', false);
+  const tabPages = await importPdf(tabsRendered.bytes, 'tab pages', false, tabsRendered.marks);
   step('render');
   const exhibitsStart = out.length;
   const placedExhibits: Array<Placed & { id: string; n: number }> = [];
@@ -219,7 +234,7 @@ export async function assemblePacket(
   lap('copy');
   const plan = await renderDocument(input.plan.doc);
   lap('render_plan');
-  const placedPlan = await append(plan.bytes, en('outline.plan'));
+  const placedPlan = await append(plan.bytes, en('outline.plan'), plan.marks);
   const placedAttachments: Placed[] = [];
   for (const a of input.plan.attachments) {
     const start = out.length;
@@ -253,7 +268,7 @@ export async function assemblePacket(
     if (list.pageCount === listPages) break;
     listPages = list.pageCount;
   }
-  const listCopied = await importPdf(list!.bytes, 'exhibit list', false);
+  const listCopied = await importPdf(list!.bytes, 'exhibit list', false, list!.marks);
   out.splice(exhibitsStart, 0, ...listCopied);
   const shift = (p: Placed): Placed => (p.start >= exhibitsStart ? { ...p, start: p.start + listPages } : p);
   const exhibits = placedExhibits.map((p) => ({ ...p, ...shift(p) }));
@@ -347,7 +362,7 @@ export async function assemblePacket(
     locale: input.locale,
     resolveReference,
   });
-  const coverPages = await importPdf(cover.bytes, 'cover sheet', false);
+  const coverPages = await importPdf(cover.bytes, 'cover sheet', false, cover.marks);
   out.unshift(...coverPages);
   const c = coverPages.length;
   const at = (p: Placed) => p.start + c;
@@ -414,7 +429,6 @@ export async function assemblePacket(
     creator: 'Dossier',
     catalog: { Outlines: outlines, PageMode: name('UseOutlines') },
   });
-  const bytes = joinChunks(chunks, length);
   lap('save');
   progress(1, 'save');
 
@@ -424,8 +438,14 @@ export async function assemblePacket(
     pageCount: p.count,
     ...(children ? { children } : {}),
   });
+  let joined: Uint8Array | undefined;
   return {
-    bytes,
+    chunks,
+    size: length,
+    get bytes() {
+      joined ??= joinChunks(chunks, length);
+      return joined;
+    },
     pageCount: out.length,
     sections: [
       { title: o('cover'), firstPage: 1, pageCount: c },

@@ -95,7 +95,11 @@ export interface PacketSection {
 }
 
 export interface PacketResult {
-  bytes: Uint8Array;
+  /** The file as written: chunks (the inputs' stream data are views into them, not copies) and their length. */
+  chunks: Uint8Array[];
+  size: number;
+  /** The chunks joined (on first use: storing the file needs only the chunks). */
+  readonly bytes: Uint8Array;
   pageCount: number;
   sections: PacketSection[];
   /** Exhibit number → [first page, page count] in the packet (1-based pages). */

@@ -19,6 +19,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
   assertValidKey,
   InvalidStorageKeyError,
+  type PutBody,
   type PutFileOptions,
   type PutOptions,
   type SignedUrlOptions,
@@ -104,8 +105,20 @@ export class S3Storage implements Storage {
     await upload.done();
   }
 
-  async put(key: string, body: Buffer | Uint8Array | Readable, opts: PutOptions): Promise<StoredObject> {
+  async put(key: string, body: PutBody, opts: PutOptions): Promise<StoredObject> {
     const name = this.name(key);
+    if (Array.isArray(body)) {
+      // Chunks in memory: hashed first, then streamed up as they are (no joined copy).
+      const hash = createHash('sha256');
+      for (const c of body) hash.update(c);
+      await this.upload(
+        name,
+        Readable.from(body.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength))),
+        opts.contentType,
+        hash.digest('hex'),
+      );
+      return this.statOrThrow(key);
+    }
     if (!(body instanceof Readable)) {
       const bytes = Buffer.from(body);
       const sha256 = createHash('sha256').update(bytes).digest('hex');

@@ -8,6 +8,8 @@ export interface StoredObject {
   updatedAt: Date;
 }
 
+export type PutBody = Buffer | Uint8Array | Uint8Array[] | Readable;
+
 export interface PutOptions {
   contentType: string;
 }
@@ -32,8 +34,11 @@ export interface SignedUrlOptions {
  * the same contract. Keys are relative paths of [A-Za-z0-9._-] segments separated by '/'.
  */
 export interface Storage {
-  /** Writes atomically: readers see the old object or the whole new one, never a partial file. */
-  put(key: string, body: Buffer | Uint8Array | Readable, opts: PutOptions): Promise<StoredObject>;
+  /**
+   * Writes atomically: readers see the old object or the whole new one, never a partial file. An array of byte
+   * chunks is stored as their concatenation, without joining them in memory first (a print file is ~40 MB).
+   */
+  put(key: string, body: PutBody, opts: PutOptions): Promise<StoredObject>;
   /**
    * Stores the bytes of a finished local file that nobody writes any more: without a copy when the storage can
    * (a hard link on the same disk), otherwise copied. The caller still owns (and removes) its file. `sha256` and
