@@ -38,16 +38,20 @@ import { createFolder } from '../src/modules/evidence/folders.service.ts';
 import { filingStates } from '../src/modules/forms/immigration-data.service.ts';
 import { saveImmigrationData } from '../src/modules/forms/save-form.service.ts';
 import { createLetter } from '../src/modules/letters/letters.service.ts';
+import { clearBuildMemory } from '../src/modules/packet/packet.cache.ts';
 import { requestPacket } from '../src/modules/packet/packet.service.ts';
 import { createAttachment } from '../src/modules/plan-attachments/attachments.service.ts';
 import { confirmReadme } from '../src/modules/readme/readme.service.ts';
 import { blobKey, storePageMarks } from '../src/modules/uploads/uploads.blobs.ts';
+import { clearLayoutCache } from '../src/pdf/letter/layout.ts';
 import type { PacketInput } from '../src/pdf/packet/packet.types.ts';
 import { pageMarks } from '../src/pdf/packet/page-marks.ts';
 import { BENCH_SCALE, buildSampleCase } from '../src/pdf/packet/sample-case.ts';
+import { warmUpPdfEngine } from '../src/pdf/warm-up.ts';
 import { LocalDiskStorage } from '../src/providers/storage/local-disk.ts';
 
 type Figures = {
+  customerId: number;
   first: number;
   full: number;
   again: number;
@@ -57,6 +61,8 @@ type Figures = {
   peakRssKb: number;
   /** Its RSS once started, before the first request. */
   startRssKb: number;
+  /** The start-up warm-up it ran before taking jobs (0 with --cold). */
+  warmUpMs: number;
   /** Milliseconds per step of each build, as the job logged them: (b), (a), (c). */
   steps: Array<Record<string, number>>;
 };
@@ -79,14 +85,14 @@ async function benchContext(dir: string, dbUrl: string | undefined, logger: Retu
 }
 
 /** Process 1: the case, through the modules' own services, then exit. */
-async function setupChild(dir: string, dbUrl: string | undefined): Promise<void> {
+async function setupChild(dir: string, run: number, dbUrl: string | undefined): Promise<void> {
   const ctx = await benchContext(dir, dbUrl, createLogger({ logLevel: 'silent' }));
   const { db } = ctx;
   const input = readInput(dir);
   const now = new Date();
   const [cust] = await db.db
     .insert(customer)
-    .values({ phone: `1390000${String(Date.now()).slice(-4)}`, createdAt: now })
+    .values({ phone: `139${String(Date.now()).slice(-7)}${run}`, createdAt: now })
     .returning();
   const [pr] = await db.db.select().from(project).where(eq(project.code, 'USA_EB1A'));
   let caseRow = await getOrCreateCase(ctx, { customerId: cust!.id, projectId: pr!.id });
@@ -194,13 +200,13 @@ async function setupChild(dir: string, dbUrl: string | undefined): Promise<void>
   caseRow = (await getOrCreateCase(ctx, { customerId: cust!.id, projectId: pr!.id }))!;
   await confirmReadme(ctx, { customerId: cust!.id, caseRow, projectCode: 'USA_EB1A', locale: 'zh' });
   const bench: BenchCase = { customerId: cust!.id, projectId: pr!.id, petition, version };
-  writeFileSync(join(dir, 'case.json'), JSON.stringify(bench));
+  writeFileSync(join(dir, `case-${run}.json`), JSON.stringify(bench));
   await ctx.db.close();
   process.exit(0);
 }
 
 /** Process 2: a brand-new worker process builds (b), then (a) with the caches emptied, then (c). */
-async function jobChild(dir: string, dbUrl: string | undefined): Promise<void> {
+async function jobChild(dir: string, run: number, dbUrl: string | undefined): Promise<void> {
   // The job logs each build's steps ('packet built', ms per step): kept for the figures.
   const steps: Array<Record<string, number>> = [];
   const logger = createLogger(
@@ -214,10 +220,14 @@ async function jobChild(dir: string, dbUrl: string | undefined): Promise<void> {
   );
   const ctx = await benchContext(dir, dbUrl, logger);
   const { db } = ctx;
-  const bench = JSON.parse(readFileSync(join(dir, 'case.json'), 'utf8')) as BenchCase;
+  const bench = JSON.parse(readFileSync(join(dir, `case-${run}.json`), 'utf8')) as BenchCase;
   await ctx.jobs.start();
+  // As main.ts starts a worker: the PDF engine warmed up first (`--cold`: without it).
+  const warmUpMs = process.env.BENCH_COLD ? 0 : await warmUpPdfEngine();
   await startWorkers(ctx);
   const startRssKb = Math.round(process.memoryUsage.rss() / 1024);
+  // How long the request itself took (checks, the row queued, the job sent), per build.
+  const requestMs: number[] = [];
   const caseNow = async () =>
     (await getOrCreateCase(ctx, { customerId: bench.customerId, projectId: bench.projectId }))!;
   const built = async (): Promise<number> => {
@@ -226,18 +236,26 @@ async function jobChild(dir: string, dbUrl: string | undefined): Promise<void> {
       ?.fileKey;
     const t0 = performance.now();
     await requestPacket(ctx, caseRow, 'USA_EB1A', 'zh');
+    requestMs.push(Math.round(performance.now() - t0));
+    // Polled lightly (two columns): the poll runs in the worker's process and must not slow it down.
     for (;;) {
-      const [row] = await db.db.select().from(casePacket).where(eq(casePacket.caseId, caseRow.id));
-      if (row?.buildState === 'failed') throw new Error('packet build failed');
-      if (row?.buildState === 'idle' && row.fileKey && row.fileKey !== before) break;
-      await new Promise((r) => setTimeout(r, 5));
+      const [row] = await db.db
+        .select({ state: casePacket.buildState, fileKey: casePacket.fileKey })
+        .from(casePacket)
+        .where(eq(casePacket.caseId, caseRow.id));
+      if (row?.state === 'failed') throw new Error('packet build failed');
+      if (row?.state === 'idle' && row.fileKey && row.fileKey !== before) break;
+      await new Promise((r) => setTimeout(r, 10));
     }
     return (performance.now() - t0) / 1000;
   };
   const first = await built();
-  // (a) a full build in the warm worker: caches emptied, the case touched so the fingerprint changes.
+  // (a) a full build in the warm worker: caches emptied (the stored parts and the letters' laid-out blocks), the
+  // case touched so the fingerprint changes.
   const caseRow = await caseNow();
   await ctx.storage.deletePrefix(`customers/${bench.customerId}/packet-cache/`);
+  clearLayoutCache();
+  clearBuildMemory();
   await db.db.update(evidenceFile).set({ updatedAt: new Date() }).where(eq(evidenceFile.caseId, caseRow.id));
   const full = await built();
   // (c) one paragraph edited, "Generate again".
@@ -252,6 +270,7 @@ async function jobChild(dir: string, dbUrl: string | undefined): Promise<void> {
   for (let i = 0; i < 100 && steps.length < 3; i++) await new Promise((r) => setTimeout(r, 10));
   const [row] = await db.db.select().from(casePacket).where(eq(casePacket.caseId, caseRow.id));
   const figures: Figures = {
+    customerId: bench.customerId,
     first,
     full,
     again,
@@ -259,7 +278,8 @@ async function jobChild(dir: string, dbUrl: string | undefined): Promise<void> {
     bytes: row!.fileSize!,
     peakRssKb: process.resourceUsage().maxRSS,
     startRssKb,
-    steps,
+    warmUpMs,
+    steps: steps.map((s, i) => ({ request: requestMs[i] ?? 0, ...s })),
   };
   process.stdout.write(`\n${JSON.stringify(figures)}\n`);
   // pg-boss's loops still hold the database: the figures are out, end the process here.
@@ -307,71 +327,96 @@ async function benchDatabase(): Promise<{ url?: string; drop: () => Promise<void
   };
 }
 
+/** `qpdf --empty --pages` on the customer's stored input PDFs (blobs), the median of 5 runs, in seconds. */
+function qpdfMerge(dir: string, customerId: number): { median: number; files: number } {
+  const files = execFileSync(
+    'find',
+    [join(dir, 'files', 'customers', String(customerId), 'blobs'), '-type', 'f'],
+    {
+      encoding: 'utf8',
+    },
+  )
+    .split('\n')
+    .filter((p) => p && !p.endsWith('.json') && !p.endsWith('.marks'));
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const q0 = performance.now();
+    execFileSync('qpdf', ['--empty', '--pages', ...files, '--', join(dir, 'qpdf.pdf')]);
+    times.push((performance.now() - q0) / 1000);
+  }
+  return { median: times.sort((a, b) => a - b)[2]!, files: files.length };
+}
+
 export async function benchJob(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'dossier-bench-job-'));
   const database = await benchDatabase();
+  const at = process.argv.indexOf('--runs');
+  const runs = at > 0 ? Number(process.argv[at + 1]) : 3;
   try {
     console.log(
-      `bench:packet --job — node ${process.version}, ${database.url ? 'PostgreSQL' : 'embedded PGlite'}, work dir ${dir}`,
+      `bench:packet --job — node ${process.version}, ${database.url ? 'PostgreSQL' : 'embedded PGlite'}, ${runs} runs, work dir ${dir}`,
     );
     writeInput(dir, (await buildSampleCase({ category: 'EB1A', locale: 'zh', scale: BENCH_SCALE })).input);
-    const run = (mode: string, extra: string[] = []) => {
+    const run = (mode: string, n: number, extra: string[] = []) => {
       const res = spawnSync(
         process.execPath,
-        [...extra, '--import', 'tsx', new URL(import.meta.url).pathname, mode, dir, database.url ?? ''],
-        { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+        [
+          ...extra,
+          '--import',
+          'tsx',
+          new URL(import.meta.url).pathname,
+          mode,
+          dir,
+          String(n),
+          database.url ?? '',
+        ],
+        {
+          encoding: 'utf8',
+          maxBuffer: 64 * 1024 * 1024,
+          env: { ...process.env, ...(process.argv.includes('--cold') ? { BENCH_COLD: '1' } : {}) },
+        },
       );
       if (res.status !== 0) throw new Error(`${mode} failed:\n${res.stderr}\n${res.stdout.slice(-2000)}`);
       return res.stdout;
     };
-    run('--job-setup');
     // `--cpu-prof DIR`: the worker process writes a V8 CPU profile there (what a build spends its time on).
     const prof = process.argv.indexOf('--cpu-prof');
-    const f = JSON.parse(
-      run('--job-child', prof > 0 ? ['--cpu-prof', `--cpu-prof-dir=${process.argv[prof + 1]}`] : [])
-        .trim()
-        .split('\n')
-        .at(-1)!,
-    ) as Figures;
-    // qpdf merges every stored input PDF (blobs); the median of 5 runs.
-    const files = execFileSync('find', [join(dir, 'files', 'customers'), '-name', '*', '-type', 'f'], {
-      encoding: 'utf8',
-    })
-      .split('\n')
-      .filter(
-        (p) =>
-          p &&
-          !p.endsWith('.json') &&
-          !p.endsWith('.marks') &&
-          !p.includes('/packets/') &&
-          !p.includes('/packet-cache/'),
+    const results: Array<{ f: Figures; qpdf: number }> = [];
+    for (let n = 0; n < runs; n++) {
+      // Each run a case of its own (a new customer), set up by one process and built by a brand-new worker.
+      run('--job-setup', n);
+      const out = run(
+        '--job-child',
+        n,
+        prof > 0 ? ['--cpu-prof', `--cpu-prof-dir=${process.argv[prof + 1]}`] : [],
       );
-    const times: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const q0 = performance.now();
-      execFileSync('qpdf', ['--empty', '--pages', ...files, '--', join(dir, 'qpdf.pdf')]);
-      times.push((performance.now() - q0) / 1000);
+      const f = JSON.parse(out.trim().split('\n').at(-1)!) as Figures;
+      results.push({ f, qpdf: qpdfMerge(dir, f.customerId).median });
     }
-    const qpdf = times.sort((a, b) => a - b)[2]!;
+    const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const figure = (pick: (f: Figures) => number) => {
+      const values = results.map((r) => pick(r.f));
+      const ratios = results.map((r) => pick(r.f) / r.qpdf);
+      return `${med(values).toFixed(2)} s, ratio ${med(ratios).toFixed(1)} (runs: ${results.map((r, i) => `${values[i]!.toFixed(2)} s ${ratios[i]!.toFixed(1)}×`).join(', ')})`;
+    };
     const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
-    console.log(`pages          ${f.pages} (${(f.bytes / 1024 / 1024).toFixed(1)} MB)`);
+    const f0 = results[0]!.f;
     console.log(
-      `(b) first      ${f.first.toFixed(2)} s — request → job → stored file, brand-new worker process (ratio ${(f.first / qpdf).toFixed(1)})`,
+      `pages          ${f0.pages} (${(f0.bytes / 1024 / 1024).toFixed(1)} MB); medians of the runs`,
     );
     console.log(
-      `(a) full       ${f.full.toFixed(2)} s — same worker, caches emptied (ratio ${(f.full / qpdf).toFixed(1)})`,
+      `(b) first      ${figure((f) => f.first)} — request → job → stored file, brand-new worker process (${f0.warmUpMs ? `after its start-up warm-up, ${(med(results.map((r) => r.f.warmUpMs)) / 1000).toFixed(2)} s` : 'cold: no warm-up'})`,
+    );
+    console.log(`(a) full       ${figure((f) => f.full)} — same worker, caches emptied`);
+    console.log(`(c) again      ${figure((f) => f.again)} — one paragraph edited`);
+    console.log(
+      `(d) peak RSS   ${mb(med(results.map((r) => r.f.peakRssKb)))} — the worker process, three builds (${mb(med(results.map((r) => r.f.startRssKb)))} once started, ${database.url ? 'no database in it' : 'the embedded database in it'}; runs: ${results.map((r) => mb(r.f.peakRssKb)).join(', ')})`,
     );
     console.log(
-      `(c) again      ${f.again.toFixed(2)} s — one paragraph edited (ratio ${(f.again / qpdf).toFixed(1)}; ${((100 * f.again) / f.full).toFixed(0)} % of a full build)`,
-    );
-    console.log(
-      `(d) peak RSS   ${mb(f.peakRssKb)} — the worker process, three builds (${mb(f.startRssKb)} once started, ${database.url ? 'no database in it' : 'the embedded database in it'})`,
-    );
-    console.log(
-      `qpdf merge     ${qpdf.toFixed(2)} s for the ${files.length} stored input PDFs (median of ${times.map((t) => t.toFixed(2)).join(', ')}; forms and letters not included)`,
+      `qpdf merge     ${med(results.map((r) => r.qpdf)).toFixed(2)} s for the stored input PDFs (median of 5 per run: ${results.map((r) => r.qpdf.toFixed(2)).join(', ')}; forms and letters not included)`,
     );
     for (const [i, name] of ['(b)', '(a)', '(c)'].entries()) {
-      const s = f.steps[i];
+      const s = results[Math.floor(results.length / 2)]!.f.steps[i];
       if (s)
         console.log(
           `  ${name} steps ms  ${Object.entries(s)
@@ -385,6 +430,6 @@ export async function benchJob(): Promise<void> {
   }
 }
 
-const dbArg = (i: number) => process.argv[i] || undefined;
-if (process.argv[2] === '--job-setup') await setupChild(process.argv[3]!, dbArg(4));
-if (process.argv[2] === '--job-child') await jobChild(process.argv[3]!, dbArg(4));
+const [mode, dirArg, runArg, dbArg] = process.argv.slice(2);
+if (mode === '--job-setup') await setupChild(dirArg!, Number(runArg), dbArg || undefined);
+if (mode === '--job-child') await jobChild(dirArg!, Number(runArg), dbArg || undefined);

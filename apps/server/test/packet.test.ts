@@ -246,12 +246,12 @@ describe('one job per case, stale on edit, incremental rebuild', () => {
         .filter((f) => !f.endsWith('.meta.json'))
         .sort();
     const cache0 = cached();
-    // Filled forms (one per form) and the two rendered documents (PDF + layout facts each).
+    // Filled forms (one per form) and the two documents' layouts (decision 0044).
     const missing = new Set(first.file!.missing_forms);
     expect(cache0.filter((f) => f.startsWith('form-')).length).toBe(
       o.c.forms.filter((f) => !missing.has(f.form_number)).length,
     );
-    expect(cache0.filter((f) => f.startsWith('letter-')).length).toBe(4);
+    expect(cache0.filter((f) => f.startsWith('letter-')).length).toBe(2);
     const firstBytes = Buffer.from((await download(o)).rawPayload);
 
     // Editing one paragraph: stale (the old file stays downloadable).
@@ -267,19 +267,19 @@ describe('one job per case, stale on edit, incremental rebuild', () => {
     await generate(o);
     const again = await settledPacket(t, o);
     expect(again.state).toBe('ready');
-    // Only the edited letter was rendered again; forms and the plan came from the cache.
+    // Only the edited letter was laid out again; forms and the plan came from the cache.
     const cache1 = cached();
     const added = cache1.filter((f) => !cache0.includes(f));
-    expect(added.length).toBe(2);
+    expect(added.length).toBe(1);
     expect(added.every((f) => f.startsWith('letter-'))).toBe(true);
-    // The old letter's rendering is no longer used: deleted after the switch (the worker may still be at it
+    // The old letter's layout is no longer used: deleted after the switch (the worker may still be at it
     // when GET already shows ready), so the cache does not grow.
     let removed: string[] = [];
-    for (let i = 0; i < 100 && removed.length < 2; i++) {
+    for (let i = 0; i < 100 && removed.length < 1; i++) {
       removed = cache0.filter((f) => !cached().includes(f));
-      if (removed.length < 2) await new Promise((r) => setTimeout(r, 50));
+      if (removed.length < 1) await new Promise((r) => setTimeout(r, 50));
     }
-    expect(removed.length).toBe(2);
+    expect(removed.length).toBe(1);
     expect(removed.every((f) => f.startsWith('letter-'))).toBe(true);
     if (tools) {
       const text = pdftotext(writeTempPdf(new Uint8Array((await download(o)).rawPayload)));

@@ -17,6 +17,7 @@ export async function runPacketBuild(
   hooks: Parameters<typeof buildCasePacket>[4] = {},
 ): Promise<'built' | 'skipped' | 'failed'> {
   const db = ctx.db.db;
+  const t0 = performance.now();
   const claimed = await db
     .update(casePacket)
     .set({ buildState: 'generating', progress: 0, phase: 'render', updatedAt: ctx.clock.now() })
@@ -28,8 +29,12 @@ export async function runPacketBuild(
   const found = await ownedCaseById(ctx, payload.caseId);
   if (!found) return 'skipped';
   try {
+    const claimMs = Math.round(performance.now() - t0);
     const built = await buildCasePacket(ctx, found.row, found.projectCode, payload.locale, hooks);
-    ctx.logger.info({ caseId: payload.caseId, pages: built.pages, ms: built.timings }, 'packet built');
+    ctx.logger.info(
+      { caseId: payload.caseId, pages: built.pages, ms: { claim: claimMs, ...built.timings } },
+      'packet built',
+    );
     return 'built';
   } catch (err) {
     if (attempt.retryCount < attempt.retryLimit) throw err;

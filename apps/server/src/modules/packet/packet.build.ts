@@ -4,25 +4,22 @@ import { translate } from '@dossier/i18n';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { casePacket } from '../../db/schema/index.ts';
-import type { RenderLetterResult } from '../../pdf/letter/render-letter.ts';
 import { assemblePacket } from '../../pdf/packet/assemble-packet.ts';
-import type { Rect } from '../../pdf/packet/content-bbox.ts';
 import type {
   FormKey,
-  MarksCache,
   PacketInput,
   PacketSection,
   PacketTranslation,
   ProgressFn,
 } from '../../pdf/packet/packet.types.ts';
-import { decodeMarks } from '../../pdf/packet/page-marks.ts';
 import { concatenatePdfs } from '../../pdf/raw/document.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CaseRow } from '../case/case.service.ts';
 import { categoryOf, todayOf } from '../case/case.service.ts';
 import { filledPdf } from '../forms/form-pdf.service.ts';
 import { freshFeeSchedule } from '../reference/fee-schedule.service.ts';
-import { blobKey, marksKey } from '../uploads/uploads.blobs.ts';
+import { blobKey } from '../uploads/uploads.blobs.ts';
+import { inputBytes, PacketCache } from './packet.cache.ts';
 import { digest, type PacketPlan, type PlannedFile, planPacket } from './packet.inputs.ts';
 
 /**
@@ -31,7 +28,6 @@ import { digest, type PacketPlan, type PlannedFile, planPacket } from './packet.
  * only then the row switched to it. A crash anywhere before the switch leaves the previous file and row intact.
  */
 
-const cacheKey = (customerId: number, name: string) => `customers/${customerId}/packet-cache/${name}`;
 export const packetKey = (customerId: number, caseId: number) =>
   `customers/${customerId}/packets/${caseId}-${randomUUID()}.pdf`;
 
@@ -63,7 +59,7 @@ export async function loadPacketInput(
   ctx: AppContext,
   plan: PacketPlan,
   locale: Locale,
-  usedCache: Set<string> = new Set(),
+  cache: PacketCache = new PacketCache(ctx, plan.caseRow.customerId),
   lap: (step: string) => void = () => {},
   /** Filled with the sha-256 of each input read: its content address (assemblePacket's `sha256Of`). */
   sha256s: WeakMap<Uint8Array, string> = new WeakMap(),
@@ -72,7 +68,13 @@ export async function loadPacketInput(
   const customerId = caseRow.customerId;
   const read = async (f: PlannedFile): Promise<Uint8Array> => {
     const u = f.uploadId === null ? undefined : plan.uploads.get(f.uploadId);
-    const bytes = u?.pdfSha256 ? await ctx.storage.read(blobKey(customerId, u.pdfSha256)) : null;
+    const key = u?.pdfSha256 ? blobKey(customerId, u.pdfSha256) : undefined;
+    // A blob never changes (content-addressed): one read by an earlier build in this process serves again.
+    let bytes: Uint8Array | null | undefined = key ? inputBytes.get(key) : undefined;
+    if (!bytes && key) {
+      bytes = await ctx.storage.read(key);
+      if (bytes) inputBytes.set(key, bytes, bytes.length);
+    }
     if (!bytes) throw new PacketBuildError(f.name, new Error('normalised PDF missing'));
     sha256s.set(bytes, u!.pdfSha256!);
     return bytes;
@@ -100,13 +102,12 @@ export async function loadPacketInput(
   // (blank missing, not saved) is left out and the cover sheet says where to get it.
   const forms: PacketInput['forms'] = [];
   for (const f of plan.forms) {
-    const key = cacheKey(customerId, `form-${f.key}.pdf`);
-    usedCache.add(key);
-    let pdf: Uint8Array | null = await ctx.storage.read(key);
+    const name = `form-${f.key}.pdf`;
+    let pdf: Uint8Array | null = await cache.read(name);
     if (!pdf && f.complete) {
       try {
         pdf = (await filledPdf(ctx, { customerId, id: f.id, locale, payment: f.payment })).bytes;
-        await ctx.storage.put(key, pdf, { contentType: 'application/pdf' });
+        cache.write(name, pdf, 'application/pdf');
       } catch (err) {
         if (!(err instanceof AppError)) throw new PacketBuildError(f.formNumber, err);
         pdf = null;
@@ -116,33 +117,36 @@ export async function loadPacketInput(
   }
   lap('forms_fill');
 
-  const exhibits: PacketInput['exhibits'] = [];
-  for (const e of plan.exhibits) {
-    if (e.originals.length === 0) continue;
-    const tr = await translation(e.translations, e.translator);
-    exhibits.push({
-      id: e.id,
-      title: e.title,
-      partIds: e.partIds,
-      original: await readMany(e.originals),
-      ...(tr ? { translation: tr } : {}),
-    });
-  }
-  const letters: PacketInput['letters'] = [];
-  for (const l of plan.letters) {
-    const tr = await translation(l.translation ? [l.translation] : [], l.translator);
-    letters.push({
-      id: l.id,
-      recommender: l.recommender,
-      pdf: await read(l.file),
-      ...(tr ? { translation: tr } : {}),
-    });
-  }
-  const attachments: PacketInput['plan']['attachments'] = [];
-  for (const a of plan.attachments) {
-    const tr = await translation(a.translation ? [a.translation] : [], null);
-    attachments.push({ title: a.title, pdf: await read(a.file), ...(tr ? { translation: tr } : {}) });
-  }
+  // Every file is read at once (the storage's reads overlap); the order is the plan's.
+  const exhibits: PacketInput['exhibits'] = await Promise.all(
+    plan.exhibits
+      .filter((e) => e.originals.length > 0)
+      .map(async (e) => {
+        const [original, tr] = await Promise.all([
+          readMany(e.originals),
+          translation(e.translations, e.translator),
+        ]);
+        return { id: e.id, title: e.title, partIds: e.partIds, original, ...(tr ? { translation: tr } : {}) };
+      }),
+  );
+  const letters: PacketInput['letters'] = await Promise.all(
+    plan.letters.map(async (l) => {
+      const [pdf, tr] = await Promise.all([
+        read(l.file),
+        translation(l.translation ? [l.translation] : [], l.translator),
+      ]);
+      return { id: l.id, recommender: l.recommender, pdf, ...(tr ? { translation: tr } : {}) };
+    }),
+  );
+  const attachments: PacketInput['plan']['attachments'] = await Promise.all(
+    plan.attachments.map(async (a) => {
+      const [pdf, tr] = await Promise.all([
+        read(a.file),
+        translation(a.translation ? [a.translation] : [], null),
+      ]);
+      return { title: a.title, pdf, ...(tr ? { translation: tr } : {}) };
+    }),
+  );
   lap('inputs_read');
   return {
     locale,
@@ -157,81 +161,6 @@ export async function loadPacketInput(
     exhibits,
     letters,
     plan: { doc: plan.planDoc, attachments },
-  };
-}
-
-/** Rendered letters in storage, keyed by document + numbering (see assemblePacket's `renderCache`). */
-function storageRenderCache(ctx: AppContext, customerId: number, used: Set<string>) {
-  return async (key: string, render: () => Promise<RenderLetterResult>): Promise<RenderLetterResult> => {
-    const metaKey = cacheKey(customerId, `letter-${key}.json`);
-    const pdfKey = cacheKey(customerId, `letter-${key}.pdf`);
-    used.add(metaKey);
-    used.add(pdfKey);
-    const meta = await ctx.storage.read(metaKey);
-    const bytes = meta ? await ctx.storage.read(pdfKey) : null;
-    if (meta && bytes) return { ...(JSON.parse(meta.toString('utf8')) as RenderLetterResult), bytes };
-    const r = await render();
-    await ctx.storage.put(pdfKey, r.bytes, { contentType: 'application/pdf' });
-    const { bytes: _b, ...rest } = r;
-    await ctx.storage.put(metaKey, Buffer.from(JSON.stringify(rest)), { contentType: 'application/json' });
-    return r;
-  };
-}
-
-const isRect = (r: unknown): r is Rect =>
-  Array.isArray(r) && r.length === 4 && r.every((v) => typeof v === 'number' && Number.isFinite(v));
-
-/**
- * What the case's inputs paint, page by page (assemblePacket's `marksCache`): what the upload check recorded beside
- * each normalised PDF (uploads.blobs.ts `marksKey`), and one object per case for the rest (filled forms, letters
- * rendered before): at most one write per build. Anything that does not parse, or has the wrong shape, is read as
- * absent (those pages are read again).
- */
-function storageMarksCache(
-  ctx: AppContext,
-  caseRow: CaseRow,
-  used: Set<string>,
-  uploadShas: string[],
-): MarksCache {
-  const key = cacheKey(caseRow.customerId, `marks-${caseRow.id}.json`);
-  used.add(key);
-  const recordedShas = new Set<string>();
-  return {
-    async load() {
-      const marks = new Map<string, Rect[][]>();
-      const recorded = await Promise.all(
-        uploadShas.map(async (sha) => {
-          const bytes = await ctx.storage.read(marksKey(caseRow.customerId, sha)).catch(() => null);
-          return [sha, bytes && decodeMarks(bytes)] as const;
-        }),
-      );
-      for (const [sha, pages] of recorded) {
-        if (!pages) continue;
-        marks.set(sha, pages);
-        recordedShas.add(sha);
-      }
-      const bytes = await ctx.storage.read(key);
-      if (!bytes) return marks;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(bytes.toString('utf8'));
-      } catch {
-        return marks;
-      }
-      if (!parsed || typeof parsed !== 'object') return marks;
-      for (const [sha, pages] of Object.entries(parsed)) {
-        if (marks.has(sha)) continue;
-        if (Array.isArray(pages) && pages.every((p) => Array.isArray(p) && p.every(isRect)))
-          marks.set(sha, pages as Rect[][]);
-      }
-      return marks;
-    },
-    async save(marks) {
-      // What the uploads have beside them is not kept twice (an older upload without them is).
-      const own = [...marks].filter(([sha]) => !recordedShas.has(sha));
-      const body = Buffer.from(JSON.stringify(Object.fromEntries(own)));
-      await ctx.storage.put(key, body, { contentType: 'application/json' });
-    },
   };
 }
 
@@ -292,9 +221,9 @@ export async function buildCasePacket(
   };
   const plan = await planPacket(ctx, caseRow, projectCode);
   lap('plan');
-  const usedCache = new Set<string>();
+  const cache = new PacketCache(ctx, caseRow.customerId);
   const sha256s = new WeakMap<Uint8Array, string>();
-  const input = await loadPacketInput(ctx, plan, locale, usedCache, lap, sha256s);
+  const input = await loadPacketInput(ctx, plan, locale, cache, lap, sha256s);
   let last = -1;
   let writing = Promise.resolve();
   const onProgress: ProgressFn = (done, stage) => {
@@ -313,8 +242,8 @@ export async function buildCasePacket(
   try {
     result = await assemblePacket(input, {
       onProgress,
-      renderCache: storageRenderCache(ctx, caseRow.customerId, usedCache),
-      marksCache: storageMarksCache(ctx, caseRow, usedCache, [
+      layoutCache: cache.layoutCache(),
+      marksCache: cache.marksCache(caseRow.id, [
         ...new Set([...plan.uploads.values()].flatMap((u) => (u.pdfSha256 ? [u.pdfSha256] : []))),
       ]),
       sha256Of: (bytes) => sha256s.get(bytes),
@@ -328,7 +257,9 @@ export async function buildCasePacket(
   Object.assign(steps, result.timings);
   // New name first; the row switches only once the bytes are stored (crash-safe, decision 0027).
   const key = packetKey(caseRow.customerId, caseRow.id);
+  // The file, and what this build keeps for the next (written meanwhile), are stored before the row switches.
   await ctx.storage.put(key, result.chunks, { contentType: 'application/pdf' });
+  await cache.flush();
   lap('store');
   const [before] = await db.select().from(casePacket).where(eq(casePacket.caseId, caseRow.id));
   await db
@@ -349,18 +280,18 @@ export async function buildCasePacket(
       ),
       missingForms: result.missingForms,
       builtFingerprint: plan.fingerprint,
-      cacheKeys: [...usedCache],
+      cacheKeys: [...cache.used],
       generatedAt: ctx.clock.now(),
       updatedAt: ctx.clock.now(),
     })
     .where(eq(casePacket.caseId, caseRow.id));
-  // After the switch: the previous file and the cache objects this build no longer uses (best effort; the
-  // customer purge removes whatever is left under the customer's prefix).
   const unused = [
     ...(before?.fileKey && before.fileKey !== key ? [before.fileKey] : []),
-    ...(before?.cacheKeys ?? []).filter((k) => !usedCache.has(k)),
+    ...(before?.cacheKeys ?? []).filter((k) => !cache.used.has(k)),
   ];
   lap('switch');
+  // After the switch: the previous file and the cache objects this build no longer uses (best effort; the
+  // customer purge removes whatever is left under the customer's prefix).
   for (const k of unused) await ctx.storage.delete(k).catch(() => false);
   return { key, pages: result.pageCount, timings: steps };
 }

@@ -80,9 +80,26 @@ export async function planPacket(
 ): Promise<PacketPlan> {
   const db = ctx.db.db;
   const cc = contextOf(ctx, caseRow, projectCode);
+  // The case's rows, read together (a build and the request that queues it both plan; decision 0044).
+  const [states, numbered, letterRows, attachmentRows, docs, [claim]] = await Promise.all([
+    filingStates(ctx, caseRow, cc),
+    caseExhibits(db, caseRow.id),
+    db
+      .select()
+      .from(recommendationLetter)
+      .where(eq(recommendationLetter.caseId, caseRow.id))
+      .orderBy(asc(recommendationLetter.sortOrder), asc(recommendationLetter.id)),
+    db
+      .select()
+      .from(planAttachment)
+      .where(eq(planAttachment.caseId, caseRow.id))
+      .orderBy(asc(planAttachment.sortOrder), asc(planAttachment.id)),
+    db.select().from(caseDocument).where(eq(caseDocument.caseId, caseRow.id)),
+    db.select().from(evidenceCriteria).where(eq(evidenceCriteria.caseId, caseRow.id)),
+  ]);
   // A payment form is filled once per payment (its amount); the filled PDF depends on the row, the profile it
   // binds and the settings (the filled-form cache key).
-  const forms = (await filingStates(ctx, caseRow, cc)).flatMap(({ row, state }) =>
+  const forms = states.flatMap(({ row, state }) =>
     (PAYMENT_FORMS.has(row.formNumber) ? cc.payments.map((p) => p.key) : [undefined]).map((payment) => ({
       id: row.id,
       formNumber: row.formNumber,
@@ -101,7 +118,6 @@ export async function planPacket(
     })),
   );
 
-  const numbered = await caseExhibits(db, caseRow.id);
   const exhibits: PlannedExhibit[] = numbered.map((n) => {
     const withTranslation = n.files.filter((f) => f.file.translationUploadId !== null);
     return {
@@ -124,11 +140,6 @@ export async function planPacket(
     };
   });
 
-  const letterRows = await db
-    .select()
-    .from(recommendationLetter)
-    .where(eq(recommendationLetter.caseId, caseRow.id))
-    .orderBy(asc(recommendationLetter.sortOrder), asc(recommendationLetter.id));
   const letters = letterRows
     .filter((l) => l.letterUploadId !== null)
     .map((l) => ({
@@ -147,11 +158,6 @@ export async function planPacket(
       translator: translatorOf(l.translationMode),
     }));
 
-  const attachmentRows = await db
-    .select()
-    .from(planAttachment)
-    .where(eq(planAttachment.caseId, caseRow.id))
-    .orderBy(asc(planAttachment.sortOrder), asc(planAttachment.id));
   const attachments = attachmentRows.map((a) => ({
     title: a.nameEn ?? a.name,
     file: { part: 'attachment', name: a.name, tab: 'endeavor', uploadId: a.uploadId },
@@ -161,7 +167,6 @@ export async function planPacket(
         : { part: 'attachment_translation', name: a.name, tab: 'endeavor', uploadId: a.translationUploadId },
   }));
 
-  const docs = await db.select().from(caseDocument).where(eq(caseDocument.caseId, caseRow.id));
   const docOf = (kind: string) => (docs.find((d) => d.kind === kind)?.content as TLetterDocument) ?? EMPTY;
 
   const ids = [
@@ -173,7 +178,6 @@ export async function planPacket(
     .filter((id): id is number => id !== null);
   const uploadRows = ids.length ? await db.select().from(upload).where(inArray(upload.id, ids)) : [];
   const uploads = new Map(uploadRows.map((u) => [u.id, u]));
-  const [claim] = await db.select().from(evidenceCriteria).where(eq(evidenceCriteria.caseId, caseRow.id));
 
   const plan = {
     caseRow,
@@ -220,28 +224,35 @@ export async function packetProblems(
   plan: PacketPlan,
   locale: Locale,
 ): Promise<TPacketProblem[]> {
-  const problems: TPacketProblem[] = [];
   const t = (key: string, v: Record<string, string>) => translate(locale, `errors:${key}`, v);
-  for (const f of plannedFiles(plan)) {
-    const u = f.uploadId === null ? undefined : plan.uploads.get(f.uploadId);
-    const file = u?.originalName ?? '';
-    const add = (code: string, msg: string) =>
-      problems.push({ part: f.part, name: f.name, file, code, msg, tab: f.tab });
-    if (!u) add('packet_file_gone', t('packet_file_gone', { name: f.name }));
-    else if (u.status === 'refused')
-      add(
-        u.refusalCode ?? 'packet_file_refused',
-        (locale === 'zh' ? u.refusalZh : u.refusalEn) ?? t('packet_file_refused', { name: file }),
-      );
-    else if (u.status !== 'ready' || !u.pdfSha256)
-      add('packet_file_checking', t('packet_file_checking', { name: file }));
-    else {
+  // Each file checked at once (the stored objects are looked at together); problems listed in plan order.
+  const found = await Promise.all(
+    plannedFiles(plan).map(async (f): Promise<TPacketProblem | null> => {
+      const u = f.uploadId === null ? undefined : plan.uploads.get(f.uploadId);
+      const file = u?.originalName ?? '';
+      const problem = (code: string, msg: string) => ({
+        part: f.part,
+        name: f.name,
+        file,
+        code,
+        msg,
+        tab: f.tab,
+      });
+      if (!u) return problem('packet_file_gone', t('packet_file_gone', { name: f.name }));
+      if (u.status === 'refused')
+        return problem(
+          u.refusalCode ?? 'packet_file_refused',
+          (locale === 'zh' ? u.refusalZh : u.refusalEn) ?? t('packet_file_refused', { name: file }),
+        );
+      if (u.status !== 'ready' || !u.pdfSha256)
+        return problem('packet_file_checking', t('packet_file_checking', { name: file }));
       const stored = await ctx.storage.stat(blobKey(u.customerId, u.pdfSha256));
       if (!stored || (u.pdfSize !== null && stored.size !== u.pdfSize))
-        add('packet_file_damaged', t('packet_file_damaged', { name: file }));
-    }
-  }
-  return problems;
+        return problem('packet_file_damaged', t('packet_file_damaged', { name: file }));
+      return null;
+    }),
+  );
+  return found.filter((p): p is TPacketProblem => p !== null);
 }
 
 export function digest(value: unknown): string {

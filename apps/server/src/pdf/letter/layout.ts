@@ -3,6 +3,7 @@
  * Coordinates: x in points from the page's left edge, y in points downward from the item's top.
  * Pure: widths come from `measureText` (the process-wide font metrics), no PDF is touched here.
  */
+import { createHash } from 'node:crypto';
 import type {
   TBlock,
   TFlowBlock,
@@ -90,6 +91,14 @@ class Layouter {
 
   constructor(private readonly env: LayoutEnv) {}
 
+  /** A reference that resolves to nothing: reported once per document, in order. */
+  noteDangling(r: RefTarget): void {
+    const key = `${r.kind}\u0000${r.id}`;
+    if (this.danglingKeys.has(key)) return;
+    this.danglingKeys.add(key);
+    this.dangling.push(r);
+  }
+
   // ---- inline content ------------------------------------------------------------------------------
 
   private runs(inlines: readonly TInline[] | undefined, base: Style): Run[] {
@@ -112,11 +121,7 @@ class Layouter {
               style: { ...style, atom: true, link: { kind, id } },
             });
           } else {
-            const key = `${kind}\u0000${id}`;
-            if (!this.danglingKeys.has(key)) {
-              this.danglingKeys.add(key);
-              this.dangling.push({ kind, id });
-            }
+            this.noteDangling({ kind, id });
             const text = LETTER_MESSAGES[this.env.locale].missing[kind];
             out.push({ text, style: { ...style, atom: true, weight: 'bold', color: MISSING_RED } });
           }
@@ -520,6 +525,25 @@ export function orderedMarker(n: number, level: number): string {
   return `${n}.`;
 }
 
+/**
+ * Top-level blocks laid out before, by everything their layout depends on: the block, the labels its references
+ * resolve to, the footnote number it starts at, the locale and the box (decision 0044). "Generate again" after one
+ * paragraph changed lays out that paragraph only. Laid-out items are never changed once made, so they are shared.
+ */
+interface CachedBlock {
+  items: VItem[];
+  notes: NoteLayout[];
+  /** References that resolved to nothing, in order (reported as dangling, each once per document). */
+  unresolved: RefTarget[];
+}
+const blockCache = new Map<string, CachedBlock>();
+const BLOCK_CACHE_MAX = 20_000;
+
+/** Forgets every laid-out block (the benchmark's full build starts from nothing). */
+export function clearLayoutCache(): void {
+  blockCache.clear();
+}
+
 /** Lays out a whole document at the body box. */
 export function layoutDocument(doc: TLetterDocument, env: LayoutEnv): LetterLayout {
   const l = new Layouter(env);
@@ -529,6 +553,36 @@ export function layoutDocument(doc: TLetterDocument, env: LayoutEnv): LetterLayo
     size: TYPE.body.size,
     lineHeight: TYPE.body.lineHeight,
   };
-  const items = l.blocks(doc.content, box, 0);
+  const items: VItem[] = [];
+  for (const block of doc.content) {
+    const refs: RefTarget[] = [];
+    const json = JSON.stringify(block, (_k, v) => {
+      if (v && typeof v === 'object' && v.type === 'reference')
+        refs.push({ kind: v.attrs.kind, id: v.attrs.id });
+      return v;
+    });
+    const labels = refs.map((r) => env.resolveReference(r.kind, r.id)?.label ?? null);
+    const key = createHash('sha1')
+      .update(json)
+      .update(JSON.stringify([labels, l.notes.size, env.locale, env.contentLeft, env.contentWidth]))
+      .digest('base64');
+    let cached = blockCache.get(key);
+    if (cached) {
+      // Most recently used last: the oldest entry is the first to go.
+      blockCache.delete(key);
+      for (const n of cached.notes) l.notes.set(n.number, n);
+      for (const r of cached.unresolved) l.noteDangling(r);
+    } else {
+      const first = l.notes.size;
+      cached = {
+        items: l.blocks([block], box, 0),
+        notes: [...l.notes.values()].slice(first),
+        unresolved: refs.filter((_, i) => labels[i] === null),
+      };
+      if (blockCache.size >= BLOCK_CACHE_MAX) blockCache.delete(blockCache.keys().next().value!);
+    }
+    blockCache.set(key, cached);
+    items.push(...cached.items);
+  }
   return { items, notes: l.notes, dangling: l.dangling };
 }

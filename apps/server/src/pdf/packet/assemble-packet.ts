@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { translate } from '@dossier/i18n';
-import { embedCidFont } from '../fonts/cid-font.ts';
-import { type RenderLetterResult, renderLetter } from '../letter/render-letter.ts';
+import { DeferredFonts } from '../fonts/cid-font.ts';
+import { type LaidOutLetter, layoutLetter, letterMarks, writeLetterPages } from '../letter/render-letter.ts';
 import { documentChunks } from '../raw/document.ts';
 import { RawPdf } from '../raw/reader.ts';
 import { dict, name, PdfDict, type PdfObject, PdfRef, PdfStream, type PdfValue } from '../raw/values.ts';
@@ -11,12 +11,12 @@ import { contentMarks, type Rect } from './content-bbox.ts';
 import { type OutlineNode, writeOutline } from './outline.ts';
 import type {
   FormKey,
+  LayoutCache,
   MarksCache,
   PacketInput,
   PacketResult,
   PacketSection,
   ProgressFn,
-  RenderCache,
 } from './packet.types.ts';
 import {
   type ChecklistRow,
@@ -27,9 +27,6 @@ import {
   tabAndCertificatePagesDoc,
 } from './packet-documents.ts';
 import { type PageFrame, pageFrame, planStamps, type Stamp } from './stamp.ts';
-
-/** Every character a stamp can contain (see packet:uscis.stamp_* in packages/i18n). */
-const STAMP_CHARACTERS = 'Exhibit - p. of Page 0123456789';
 
 /** A page of the packet: where it was written, and what the stamps' fitting needs to know of it. */
 interface OutPage {
@@ -43,12 +40,22 @@ interface OutPage {
 }
 
 /**
+ * Inputs read, by their bytes object: the caller that keeps an input's bytes for the next build (packet.build.ts)
+ * also keeps what was parsed of it (the reader never changes what it parsed; copies are made from it).
+ */
+const opened = new WeakMap<Uint8Array, RawPdf>();
+
+/**
  * Opens an input for copying. A PDF the byte-level reader cannot take (a filter it does not decode in an object
  * stream, say) is rewritten plainly by pdf-lib first; every input went through the normaliser, so this is rare.
  */
 async function openInput(bytes: Uint8Array, title: string): Promise<RawPdf> {
+  const known = opened.get(bytes);
+  if (known) return known;
   try {
-    return RawPdf.open(bytes);
+    const src = RawPdf.open(bytes);
+    opened.set(bytes, src);
+    return src;
   } catch (err) {
     try {
       const doc = await PDFDocument.load(bytes, { updateMetadata: false });
@@ -75,7 +82,7 @@ export async function assemblePacket(
   input: PacketInput,
   opts: {
     onProgress?: ProgressFn;
-    renderCache?: RenderCache;
+    layoutCache?: LayoutCache;
     marksCache?: MarksCache;
     /** The sha-256 of inputs the caller already knows (stored content-addressed): not hashed again. */
     sha256Of?: (bytes: Uint8Array) => string | undefined;
@@ -94,14 +101,14 @@ export async function assemblePacket(
     return n === undefined ? undefined : { label: referenceLabel('en', kind, n) };
   };
   // The petition letter and the plan depend on their document and on the numbering only: a cache keyed by both
-  // lets "Generate again" skip the layout of an unchanged document (decision 0027).
+  // lets "Generate again" skip the layout of an unchanged document (decisions 0027, 0044).
   const numbering = JSON.stringify([[...exhibitNumber], [...letterNumber]]);
-  const renderDocument = (doc: PacketInput['petitionLetter']) => {
-    const render = () =>
-      renderLetter({ validated: true, doc, locale: 'en', pageNumbers: false, resolveReference });
-    if (!opts.renderCache) return render();
+  const layOut = (doc: PacketInput['petitionLetter']) =>
+    layoutLetter({ validated: true, doc, locale: 'en', resolveReference });
+  const layoutDocument = async (doc: PacketInput['petitionLetter']) => {
+    if (!opts.layoutCache) return layOut(doc);
     const key = createHash('sha256').update(JSON.stringify(doc)).update(numbering).digest('hex');
-    return opts.renderCache(key, render);
+    return opts.layoutCache(key, () => layOut(doc));
   };
   const totalSteps =
     5 + input.forms.length + input.exhibits.length + input.letters.length + input.plan.attachments.length;
@@ -116,44 +123,44 @@ export async function assemblePacket(
     mark = now;
   };
   const w = new PdfWriter();
+  // What the packet writes itself (letters, tab pages, list, cover, stamps) shares one subset per weight, made at
+  // the end from everything drawn.
+  const fonts = new DeferredFonts(w);
+  /** A generated document's pages, written into the packet: what they paint is known from their layout. */
+  const writeGenerated = (letter: LaidOutLetter): OutPage[] => {
+    const marks = letterMarks(letter);
+    const frame: PageFrame = { box: [0, 0, letter.width, letter.height], unit: 1, angle: 0 };
+    return writeLetterPages(w, letter, fonts).map((p, i) => ({ ...p, frame, marks: () => marks[i]! }));
+  };
   // The packet's pages in order; the exhibit list and the cover sheet are spliced in once known.
   const out: OutPage[] = [];
-  /**
-   * Copies every page of `bytes` into the packet (not yet placed). `cached`: the marks of its pages are kept by
-   * its sha-256 (the inputs and the rendered letters; not the tab pages, list and cover, made anew each build).
-   */
-  const importPdf = async (
-    bytes: Uint8Array,
-    title: string,
-    cached = true,
-    /** What each page paints, when the caller knows (a letter rendered here reports it from its layout). */
-    known?: Rect[][],
-  ): Promise<OutPage[]> => {
+  /** Copies every page of `bytes` into the packet (not yet placed); what they paint is kept by its sha-256. */
+  const importPdf = async (bytes: Uint8Array, title: string): Promise<OutPage[]> => {
     const src = await openInput(bytes, title);
     const raw = src.pages();
     const imp = w.importer(src);
     const pages = imp.pages(raw);
     imp.flush();
-    const key =
-      opts.marksCache && cached
-        ? (opts.sha256Of?.(bytes) ?? createHash('sha256').update(bytes).digest('hex'))
-        : '';
+    const key = opts.marksCache
+      ? (opts.sha256Of?.(bytes) ?? createHash('sha256').update(bytes).digest('hex'))
+      : '';
     return pages.map((p, index) => {
       const frame = pageFrame(src, raw[index]!);
       return {
         ...p,
         frame,
-        marks: () => known?.[index] ?? contentMarks(src, raw[index]!, frame.box),
+        marks: () => contentMarks(src, raw[index]!, frame.box),
         ...(key ? { source: { key, index } } : {}),
       };
     });
   };
-  const append = async (bytes: Uint8Array, title: string, known?: Rect[][]): Promise<Placed> => {
-    const pages = await importPdf(bytes, title, true, known);
+  const place = (pages: OutPage[], title: string): Placed => {
     const start = out.length;
     out.push(...pages);
     return { title, start, count: pages.length };
   };
+  const append = async (bytes: Uint8Array, title: string): Promise<Placed> =>
+    place(await importPdf(bytes, title), title);
 
   // 1. Forms (architecture § Packet; decision 0025): the payment form on top of the package, as USCIS asks,
   //    → G-1145 → I-140 → with premium processing a second payment form (a separate payment) on top of the I-907.
@@ -182,26 +189,21 @@ export async function assemblePacket(
 
   lap('forms');
   // 2. Petition letter.
-  const letter = await renderDocument(input.petitionLetter);
+  const letter = await layoutDocument(input.petitionLetter);
+  const placedLetter = place(writeGenerated(letter), en('outline.petition_letter'));
   lap('render_letter');
-  const placedLetter = await append(letter.bytes, en('outline.petition_letter'), letter.marks);
   step('render');
 
   // 3. Exhibits (the exhibit list is inserted before them once their pages are known).
   const tabs = tabAndCertificatePagesDoc(input);
-  const tabsRendered = await renderLetter({
-    validated: true,
-    doc: tabs.doc,
-    locale: 'en',
-    resolveReference,
-  });
-  if (tabsRendered.pageCount !== tabs.pages.length) {
+  const tabsLaidOut = layoutLetter({ validated: true, doc: tabs.doc, locale: 'en', resolveReference });
+  if (tabsLaidOut.pages.length !== tabs.pages.length) {
     throw new Error(
-      `tab/certificate pages: expected ${tabs.pages.length}, rendered ${tabsRendered.pageCount}`,
+      `tab/certificate pages: expected ${tabs.pages.length}, rendered ${tabsLaidOut.pages.length}`,
     );
   }
+  const tabPages = writeGenerated(tabsLaidOut);
   lap('render_tabs');
-  const tabPages = await importPdf(tabsRendered.bytes, 'tab pages', false, tabsRendered.marks);
   step('render');
   const exhibitsStart = out.length;
   const placedExhibits: Array<Placed & { id: string; n: number }> = [];
@@ -232,9 +234,9 @@ export async function assemblePacket(
     step('assemble');
   }
   lap('copy');
-  const plan = await renderDocument(input.plan.doc);
+  const plan = await layoutDocument(input.plan.doc);
+  const placedPlan = place(writeGenerated(plan), en('outline.plan'));
   lap('render_plan');
-  const placedPlan = await append(plan.bytes, en('outline.plan'), plan.marks);
   const placedAttachments: Placed[] = [];
   for (const a of input.plan.attachments) {
     const start = out.length;
@@ -253,23 +255,22 @@ export async function assemblePacket(
   // 6. The exhibit list goes right before the exhibits; its length shifts every later page, so render it
   //    until its page count is stable (twice at most in practice).
   let listPages = 1;
-  let list: RenderLetterResult | undefined;
+  let list: LaidOutLetter | undefined;
   for (let attempt = 0; attempt < 4; attempt++) {
     const firstExhibitPage = (id: string) => {
       const p = placedExhibits.find((x) => x.id === id);
       return p ? p.start + listPages + 1 : undefined;
     };
-    list = await renderLetter({
+    list = layoutLetter({
       validated: true,
       doc: exhibitListDoc(input.exhibits, firstExhibitPage),
       locale: 'en',
       resolveReference,
     });
-    if (list.pageCount === listPages) break;
-    listPages = list.pageCount;
+    if (list.pages.length === listPages) break;
+    listPages = list.pages.length;
   }
-  const listCopied = await importPdf(list!.bytes, 'exhibit list', false, list!.marks);
-  out.splice(exhibitsStart, 0, ...listCopied);
+  out.splice(exhibitsStart, 0, ...writeGenerated(list!));
   const shift = (p: Placed): Placed => (p.start >= exhibitsStart ? { ...p, start: p.start + listPages } : p);
   const exhibits = placedExhibits.map((p) => ({ ...p, ...shift(p) }));
   const letters = placedLetters.map(shift);
@@ -289,8 +290,8 @@ export async function assemblePacket(
   }
 
   // 8. Stamps: "Exhibit N - p. i of n" on exhibit pages, "Page X of Y" on every mailed page.
-  // Stamps use a subset of the same embedded font as the letters: nothing depends on the reader's fonts.
-  const font = await embedCidFont(w, 'regular', STAMP_CHARACTERS);
+  // Stamps use the same embedded font as the letters: nothing depends on the reader's fonts.
+  const font = fonts.regular;
   // Each stamp sits inside the page's visible box, ≥ 0.4 in from its edge; content under a stamp is scaled down.
   const total = pages.length;
   const stamps: Stamp[][] = pages.map((_, idx) => [
@@ -307,6 +308,7 @@ export async function assemblePacket(
   const scaledPages: number[] = [];
   // An input read by an earlier build is not read again: its pages' marks come from the cache (decision 0043).
   const known = (await opts.marksCache?.load().catch(() => undefined)) ?? new Map<string, Rect[][]>();
+  lap('marks_load');
   const kept = new Map<string, Rect[][]>();
   let read = 0;
   // Pages that are not scaled share one stream that opens their graphics state.
@@ -337,9 +339,10 @@ export async function assemblePacket(
     marks[source.index] = stamped.marks;
     kept.set(source.key, marks);
   });
+  lap('stamp');
   if (opts.marksCache && (read > 0 || kept.size !== known.size)) await opts.marksCache.save(kept);
   step('stamp');
-  lap('stamp');
+  lap('marks_save');
 
   // 9. Cover sheet (petitioner's language, not numbered) goes first.
   const o = (k: string, v?: Record<string, string | number>) =>
@@ -356,13 +359,13 @@ export async function assemblePacket(
     { title: o('plan'), pages: planPlaced.count + attachments.reduce((s, a) => s + a.count, 0) },
   ];
   const dangling = [...letter.danglingReferences, ...plan.danglingReferences];
-  const cover = await renderLetter({
+  const cover = layoutLetter({
     validated: true,
     doc: coverSheetDoc(input, { checklist, missingForms, formSequence, dangling: dangling.length }),
     locale: input.locale,
     resolveReference,
   });
-  const coverPages = await importPdf(cover.bytes, 'cover sheet', false, cover.marks);
+  const coverPages = writeGenerated(cover);
   out.unshift(...coverPages);
   const c = coverPages.length;
   const at = (p: Placed) => p.start + c;
@@ -422,6 +425,7 @@ export async function assemblePacket(
   );
 
   progress(0.99, 'save');
+  await fonts.embed();
   const { chunks, length } = documentChunks(w, out, {
     title: `${input.category === 'EB1A' ? 'EB-1A' : 'EB-2 NIW'} petition — ${input.petitionerName}`,
     displayTitle: true,

@@ -13,7 +13,7 @@ import {
   qpdfCheck,
   writeTempPdf,
 } from '../../../test/pdf-assertions.ts';
-import type { RenderLetterResult } from '../letter/render-letter.ts';
+import type { LaidOutLetter } from '../letter/render-letter.ts';
 import { assemblePacket } from './assemble-packet.ts';
 import type { PacketInput, PacketResult } from './packet.types.ts';
 import { coverSheetDoc } from './packet-documents.ts';
@@ -256,38 +256,36 @@ describe.runIf(tools)('packet assembler: references', () => {
         stored = new Map(m);
       },
     };
-    // As in the job, the letters come from their cache: every part is the same bytes in the next build.
-    const rendered = new Map<string, RenderLetterResult>();
-    const renderCache = async (key: string, render: () => Promise<RenderLetterResult>) => {
-      if (!rendered.has(key)) rendered.set(key, await render());
-      return rendered.get(key)!;
+    // The letters' layouts come from their cache, as in the job.
+    const laidOut = new Map<string, LaidOutLetter>();
+    const layoutCache = async (key: string, layout: () => LaidOutLetter) => {
+      if (!laidOut.has(key)) laidOut.set(key, layout());
+      return laidOut.get(key)!;
     };
-    const first = await assemblePacket(sample.input, { marksCache: cache, renderCache });
+    const first = await assemblePacket(sample.input, { marksCache: cache, layoutCache });
     expect(saves).toBe(1);
-    // One entry per distinct input PDF, one list of marks per page of it.
+    // One entry per distinct input PDF, one list of marks per page of it; the letters written here are not read.
     const original = sample.input.exhibits[0]!.original;
     const sha = createHash('sha256').update(original).digest('hex');
     expect(stored.get(sha)).toHaveLength(await pagesOf(original));
     expect(stored.get(sha)!.flat().length).toBeGreaterThan(0);
+    const inputs =
+      sample.input.exhibits.length + sample.input.letters.length * 2 + sample.input.plan.attachments.length;
+    expect(stored.size).toBeLessThanOrEqual(inputs + sample.input.forms.length);
 
-    const again = await assemblePacket(sample.input, { marksCache: cache, renderCache });
+    const again = await assemblePacket(sample.input, { marksCache: cache, layoutCache });
     expect(saves).toBe(1); // everything came from the cache: nothing to write
     expect(again.pageCount).toBe(first.pageCount);
     expect(again.scaledPages).toEqual(first.scaledPages);
 
-    // Marks the cache says cover a page the first build left alone make the next build scale that page down.
-    // The petition letter (rendered first, with margins) is a part like any other: its first page.
-    const letter = [...rendered.values()][0]!;
-    const section = again.sections.find((x) => x.title === 'Petition letter')!;
-    const target = {
-      key: createHash('sha256').update(letter.bytes).digest('hex'),
-      index: 0,
-      page: section.firstPage,
-    };
-    expect(again.scaledPages).not.toContain(target.page);
-    stored.get(target.key)![target.index] = [[0, 0, 612, 792]];
-    const poisoned = await assemblePacket(sample.input, { marksCache: cache, renderCache });
-    expect(poisoned.scaledPages).toContain(target.page);
+    // Marks the cache says cover a page the first build left alone make the next build scale that page down:
+    // the first recommendation letter's first page (a text PDF with margins).
+    const letterPdf = sample.input.letters[0]!.pdf;
+    const target = again.sections.find((x) => x.title.startsWith('Letter 1'))!.firstPage;
+    expect(again.scaledPages).not.toContain(target);
+    stored.get(createHash('sha256').update(letterPdf).digest('hex'))![0] = [[0, 0, 612, 792]];
+    const poisoned = await assemblePacket(sample.input, { marksCache: cache, layoutCache });
+    expect(poisoned.scaledPages).toContain(target);
   }, 60_000);
 });
 

@@ -68,11 +68,14 @@ export interface PacketInput {
   };
 }
 
-/** Returns the cached rendering for `key` or renders, stores and returns it (the packet job's letter cache). */
-export type RenderCache = (
+/**
+ * Returns the cached layout for `key` (a document and the numbering it was laid out with), or lays it out, stores
+ * and returns it (the packet job's letter cache; decision 0044).
+ */
+export type LayoutCache = (
   key: string,
-  render: () => Promise<import('../letter/render-letter.ts').RenderLetterResult>,
-) => Promise<import('../letter/render-letter.ts').RenderLetterResult>;
+  layout: () => import('../letter/render-letter.ts').LaidOutLetter,
+) => Promise<import('../letter/render-letter.ts').LaidOutLetter>;
 
 /**
  * What each page of an input PDF paints, as the stamps' fitting read it (`contentMarks`, decision 0025), keyed by

@@ -25,15 +25,18 @@ export function encodeMarks(marks: Rect[][]): Buffer {
 const isRect = (r: unknown): r is Rect =>
   Array.isArray(r) && r.length === 4 && r.every((v) => typeof v === 'number' && Number.isFinite(v));
 
+/** `value` as marks (a list per page of four-number boxes), or undefined when it is not that shape. */
+export function asMarks(value: unknown): Rect[][] | undefined {
+  return Array.isArray(value) && value.every((p) => Array.isArray(p) && p.every(isRect))
+    ? (value as Rect[][])
+    : undefined;
+}
+
 /** The marks of `encodeMarks`, or undefined for bytes that are not that (read as "not known"). */
 export function decodeMarks(bytes: Uint8Array): Rect[][] | undefined {
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(bytes).toString('utf8'));
+    return asMarks(JSON.parse(Buffer.from(bytes).toString('utf8')));
   } catch {
     return undefined;
   }
-  return Array.isArray(parsed) && parsed.every((p) => Array.isArray(p) && p.every(isRect))
-    ? (parsed as Rect[][])
-    : undefined;
 }

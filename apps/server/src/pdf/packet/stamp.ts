@@ -191,24 +191,22 @@ export function scaleToClear(marks: Rect[], page: Rect, keepOut: Rect[]): number
   const cx = (page[0] + page[2]) / 2;
   const cy = (page[1] + page[3]) / 2;
   let s = 1;
+  // Written without closures or arrays: it runs for every mark × stamp of every page.
   for (const content of marks)
     for (const r of keepOut) {
-      const scaled = (f: number): Rect => [
-        cx + f * (content[0] - cx),
-        cy + f * (content[1] - cy),
-        cx + f * (content[2] - cx),
-        cy + f * (content[3] - cy),
-      ];
-      if (!intersect(scaled(s), r)) continue;
+      // The mark scaled by s about the centre; skipped when it already clears the box.
+      const x0 = cx + s * (content[0] - cx);
+      const y0 = cy + s * (content[1] - cy);
+      const x1 = cx + s * (content[2] - cx);
+      const y1 = cy + s * (content[3] - cy);
+      if (!(Math.max(x0, r[0]) < Math.min(x1, r[2]) && Math.max(y0, r[1]) < Math.min(y1, r[3]))) continue;
       // Each side: the factor at which the content's edge reaches the box's facing edge (only if the box lies
       // beyond the centre on that side, so shrinking moves the edge away from it).
-      const options = [
-        r[0] > cx && content[2] > cx ? (r[0] - cx) / (content[2] - cx) : 0,
-        r[2] < cx && content[0] < cx ? (cx - r[2]) / (cx - content[0]) : 0,
-        r[1] > cy && content[3] > cy ? (r[1] - cy) / (content[3] - cy) : 0,
-        r[3] < cy && content[1] < cy ? (cy - r[3]) / (cy - content[1]) : 0,
-      ];
-      s = Math.min(s, Math.max(...options));
+      const right = r[0] > cx && content[2] > cx ? (r[0] - cx) / (content[2] - cx) : 0;
+      const left = r[2] < cx && content[0] < cx ? (cx - r[2]) / (cx - content[0]) : 0;
+      const top = r[1] > cy && content[3] > cy ? (r[1] - cy) / (content[3] - cy) : 0;
+      const bottom = r[3] < cy && content[1] < cy ? (cy - r[3]) / (cy - content[1]) : 0;
+      s = Math.min(s, Math.max(right, left, top, bottom));
     }
   // A hair smaller, so rounding in the content stream cannot leave a touching edge.
   return s < 1 ? Math.max(0.05, Math.floor(s * 1000) / 1000) : 1;

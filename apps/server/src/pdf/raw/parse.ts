@@ -118,9 +118,10 @@ export class Parser {
     switch (c) {
       case C.SLASH: {
         let j = i + 1;
-        while (j < b.length && CHAR_CLASS[b[j]!] === 0) j++;
+        let h = 0x811c9dc5;
+        while (j < b.length && CHAR_CLASS[b[j]!] === 0) h = Math.imul(h ^ b[j++]!, 0x01000193);
         this.pos = j;
-        return PdfName.of(latin1(b, i + 1, j));
+        return nameAt(b, i + 1, j, h);
       }
       case C.LBRACKET: {
         this.pos = i + 1;
@@ -251,6 +252,29 @@ export class Parser {
     }
     return { num, gen, value };
   }
+}
+
+/**
+ * Names by the FNV-1a hash of their bytes: a file repeats a few hundred names thousands of times (/Type, /Font,
+ * /Length …), and each is found here without making its string again. A hash shared by two names keeps the first.
+ */
+const NAMES = new Map<number, PdfName>();
+
+function nameAt(b: Uint8Array, from: number, to: number, hash: number): PdfName {
+  const known = NAMES.get(hash);
+  if (known && known.name.length === to - from) {
+    let same = true;
+    for (let k = from; k < to; k++) {
+      if (known.name.charCodeAt(k - from) !== b[k]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return known;
+  }
+  const n = PdfName.of(latin1(b, from, to));
+  if (!known && NAMES.size < 20_000) NAMES.set(hash, n);
+  return n;
 }
 
 export function latin1(b: Uint8Array, from: number, to: number): string {

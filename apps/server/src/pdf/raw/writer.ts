@@ -139,12 +139,15 @@ export class PdfWriter {
     return this.objects.length;
   }
 
-  /** A stream compressed with zlib (FlateDecode), for the content this writer creates. */
+  /**
+   * A stream compressed with zlib (FlateDecode), for the content this writer creates. Level 1: a 40-page letter's
+   * streams compress in half the time of level 6 for about 12 % more bytes (a few KB a page; decision 0044).
+   */
   flate(data: Uint8Array | string, entries?: Record<string, PdfValue>): PdfStream {
     const raw = typeof data === 'string' ? Buffer.from(data, 'latin1') : data;
     const d = new PdfDict(Object.entries(entries ?? {}));
     d.set('Filter', PdfName.of('FlateDecode'));
-    return new PdfStream(d, deflateSync(raw));
+    return new PdfStream(d, deflateSync(raw, { level: 1 }));
   }
 
   importer(src: RawPdf, opts: { whole?: boolean } = {}): PdfImporter {
