@@ -46,7 +46,7 @@ import { blobKey, storePageMarks } from '../src/modules/uploads/uploads.blobs.ts
 import { clearLayoutCache } from '../src/pdf/letter/layout.ts';
 import type { PacketInput } from '../src/pdf/packet/packet.types.ts';
 import { pageMarks } from '../src/pdf/packet/page-marks.ts';
-import { BENCH_SCALE, buildSampleCase } from '../src/pdf/packet/sample-case.ts';
+import { BENCH_SCALE, buildSampleCase, LARGE_SCALE } from '../src/pdf/packet/sample-case.ts';
 import { warmUpPdfEngine } from '../src/pdf/warm-up.ts';
 import { LocalDiskStorage } from '../src/providers/storage/local-disk.ts';
 
@@ -61,6 +61,8 @@ type Figures = {
   peakRssKb: number;
   /** Its RSS once started, before the first request. */
   startRssKb: number;
+  /** The high-water mark (MB) after (b), (a) and (c). */
+  peaks: number[];
   /** The start-up warm-up it ran before taking jobs (0 with --cold). */
   warmUpMs: number;
   /** Milliseconds per step of each build, as the job logged them: (b), (a), (c). */
@@ -249,7 +251,9 @@ async function jobChild(dir: string, run: number, dbUrl: string | undefined): Pr
     }
     return (performance.now() - t0) / 1000;
   };
+  const maxRss = () => Math.round(process.resourceUsage().maxRSS / 1024);
   const first = await built();
+  const peaks = [maxRss()];
   // (a) a full build in the warm worker: caches emptied (the stored parts and the letters' laid-out blocks), the
   // case touched so the fingerprint changes.
   const caseRow = await caseNow();
@@ -258,6 +262,7 @@ async function jobChild(dir: string, run: number, dbUrl: string | undefined): Pr
   clearBuildMemory();
   await db.db.update(evidenceFile).set({ updatedAt: new Date() }).where(eq(evidenceFile.caseId, caseRow.id));
   const full = await built();
+  peaks.push(maxRss());
   // (c) one paragraph edited, "Generate again".
   const content = structuredClone(bench.petition) as {
     content: Array<{ type: string; content?: unknown[] }>;
@@ -266,6 +271,7 @@ async function jobChild(dir: string, run: number, dbUrl: string | undefined): Pr
   p?.content?.push({ type: 'text', text: ' One sentence added.' });
   await saveDocument(ctx, caseRow.id, 'petition_letter', { version: bench.version, content });
   const again = await built();
+  peaks.push(maxRss());
   // The job logs its steps just after the row switches.
   for (let i = 0; i < 100 && steps.length < 3; i++) await new Promise((r) => setTimeout(r, 10));
   const [row] = await db.db.select().from(casePacket).where(eq(casePacket.caseId, caseRow.id));
@@ -278,6 +284,7 @@ async function jobChild(dir: string, run: number, dbUrl: string | undefined): Pr
     bytes: row!.fileSize!,
     peakRssKb: process.resourceUsage().maxRSS,
     startRssKb,
+    peaks,
     warmUpMs,
     steps: steps.map((s, i) => ({ request: requestMs[i] ?? 0, ...s })),
   };
@@ -356,7 +363,11 @@ export async function benchJob(): Promise<void> {
     console.log(
       `bench:packet --job — node ${process.version}, ${database.url ? 'PostgreSQL' : 'embedded PGlite'}, ${runs} runs, work dir ${dir}`,
     );
-    writeInput(dir, (await buildSampleCase({ category: 'EB1A', locale: 'zh', scale: BENCH_SCALE })).input);
+    // `--pages 1500`: the robustness case (e), 100 exhibits and about 1,500 pages, instead of the 536-page one.
+    const large =
+      process.argv.includes('--pages') && process.argv[process.argv.indexOf('--pages') + 1] === '1500';
+    const scale = large ? LARGE_SCALE : BENCH_SCALE;
+    writeInput(dir, (await buildSampleCase({ category: 'EB1A', locale: 'zh', scale })).input);
     const run = (mode: string, n: number, extra: string[] = []) => {
       const res = spawnSync(
         process.execPath,
@@ -397,7 +408,7 @@ export async function benchJob(): Promise<void> {
     const figure = (pick: (f: Figures) => number) => {
       const values = results.map((r) => pick(r.f));
       const ratios = results.map((r) => pick(r.f) / r.qpdf);
-      return `${med(values).toFixed(2)} s, ratio ${med(ratios).toFixed(1)} (runs: ${results.map((r, i) => `${values[i]!.toFixed(2)} s ${ratios[i]!.toFixed(1)}×`).join(', ')})`;
+      return `${med(values).toFixed(2)} s, ratio ${med(ratios).toFixed(1)} (runs: ${values.map((v, i) => `${v.toFixed(2)} s ${ratios[i]!.toFixed(1)}×`).join(', ')})`;
     };
     const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
     const f0 = results[0]!.f;
@@ -410,7 +421,7 @@ export async function benchJob(): Promise<void> {
     console.log(`(a) full       ${figure((f) => f.full)} — same worker, caches emptied`);
     console.log(`(c) again      ${figure((f) => f.again)} — one paragraph edited`);
     console.log(
-      `(d) peak RSS   ${mb(med(results.map((r) => r.f.peakRssKb)))} — the worker process, three builds (${mb(med(results.map((r) => r.f.startRssKb)))} once started, ${database.url ? 'no database in it' : 'the embedded database in it'}; runs: ${results.map((r) => mb(r.f.peakRssKb)).join(', ')})`,
+      `(d) peak RSS   ${mb(med(results.map((r) => r.f.peakRssKb)))} — the worker process, three builds (${mb(med(results.map((r) => r.f.startRssKb)))} once started, ${database.url ? 'no database in it' : 'the embedded database in it'}; runs: ${results.map((r) => `${mb(r.f.peakRssKb)} (after b/a/c: ${r.f.peaks.join('/')})`).join(', ')})`,
     );
     console.log(
       `qpdf merge     ${med(results.map((r) => r.qpdf)).toFixed(2)} s for the stored input PDFs (median of 5 per run: ${results.map((r) => r.qpdf.toFixed(2)).join(', ')}; forms and letters not included)`,

@@ -265,7 +265,7 @@ if (process.argv[2] === '--child') {
   const mode = process.argv[4] ?? '--warm';
   await child(process.argv[3]!, !mode.startsWith('--cold'), mode.endsWith('-once'));
 } else if (process.argv.includes('--job')) {
-  // `--job`: the print file through the job (bench-packet-job.ts, decision 0027).
+  // `--job`: the print file through the job (bench-packet-job.ts, decisions 0027, 0044); `--pages 1500` there too.
   await benchJob();
 } else {
   const at = process.argv.indexOf('--pages');

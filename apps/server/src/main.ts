@@ -80,7 +80,6 @@ async function main(): Promise<void> {
     metrics,
   };
   ctx.customerCache = await createCustomerCache({ embedded: db.kind === 'pglite', redis: ctx.redis, logger });
-  if (isWorker) await timed('workers', () => startWorkers(ctx));
 
   const app = config.services.includes('api')
     ? await timed('app', () => buildApp(ctx, { serveWeb: true }))
@@ -103,19 +102,30 @@ async function main(): Promise<void> {
     { services: config.services, database: db.kind, dataDir: config.dataDir, startupMs: timings },
     'started',
   );
+  let stopping = false;
   // The first petition-letter preview must not pay for loading the PDF engine (fonts, harfbuzz, cold code; issue
   // 13 item 6, decision 0022): warm it once the API listens, off the request path and outside the start-up time.
-  // A worker-only process warms up too: its first print file or upload check would pay the same (decision 0043).
+  // The workers take jobs once it is warm: a new process's first print file or upload check would otherwise pay
+  // for it (decisions 0043, 0044); jobs sent meanwhile wait in the queue (or go to a warm worker).
   if (app || isWorker) {
     setImmediate(() => {
-      warmUpPdfEngine().then(
-        (ms) => logger.info({ ms: Math.round(ms) }, 'pdf engine warmed up'),
-        (err: unknown) => logger.warn({ err }, 'pdf engine warm-up failed'),
-      );
+      warmUpPdfEngine()
+        .then(
+          (ms) => logger.info({ ms: Math.round(ms) }, 'pdf engine warmed up'),
+          (err: unknown) => logger.warn({ err }, 'pdf engine warm-up failed'),
+        )
+        .then(async () => {
+          if (!isWorker || stopping) return;
+          await startWorkers(ctx);
+          logger.info('workers started');
+        })
+        .catch((err: unknown) => {
+          logger.fatal({ err }, 'workers did not start');
+          process.exit(1);
+        });
     });
   }
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
