@@ -56,10 +56,15 @@ export async function warmUpPdfEngine(): Promise<number> {
   const forms = [];
   for (const b of SHIPPED_BLANKS) {
     const blank = new Uint8Array(await readFile(new URL(b.file, BLANKS_DIR)));
-    const filled = await fillOfficialPdf({ blank, expect: { formNumber: b.form, edition: b.edition }, fields: [] })
+    const filled = await fillOfficialPdf({
+      blank,
+      expect: { formNumber: b.form, edition: b.edition },
+      fields: [],
+    })
       .then((r) => r.bytes)
       .catch(() => null);
-    if (b.form === 'I-140' || b.form === 'G-1145') forms.push({ key: b.form as 'I-140' | 'G-1145', pdf: filled });
+    if (b.form === 'I-140' || b.form === 'G-1145')
+      forms.push({ key: b.form as 'I-140' | 'G-1145', pdf: filled });
   }
   // A small print file: the copy, the stamps, the shared fonts and the outline, compiled before the first real one.
   const empty = { type: 'doc', content: [] } as unknown as TLetterDocument;

@@ -5,13 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { casePacket } from '../../db/schema/index.ts';
 import { assemblePacket } from '../../pdf/packet/assemble-packet.ts';
-import type {
-  FormKey,
-  PacketInput,
-  PacketSection,
-  PacketTranslation,
-  ProgressFn,
-} from '../../pdf/packet/packet.types.ts';
+import type { OutlineNode } from '../../pdf/packet/outline.ts';
+import type { FormKey, PacketInput, PacketTranslation, ProgressFn } from '../../pdf/packet/packet.types.ts';
 import { concatenatePdfs } from '../../pdf/raw/document.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CaseRow } from '../case/case.service.ts';
@@ -164,40 +159,12 @@ export async function loadPacketInput(
   };
 }
 
-const node = (s: PacketSection): TPacketOutlineNode => ({
-  title: s.title,
-  page: s.firstPage,
-  children: (s.children ?? []).map(node),
+/** The outline as the API shows it: 1-based pages. */
+const apiOutline = (n: OutlineNode): TPacketOutlineNode => ({
+  title: n.title,
+  page: n.pageIndex + 1,
+  children: (n.children ?? []).map(apiOutline),
 });
-
-/**
- * The outline as the PDF's bookmarks nest it (assemble-packet.ts): cover, forms, petition letter, exhibit list,
- * exhibits, letters, plan with its attachments. `sections` lists them flat in that order.
- */
-function outlineOf(
-  sections: PacketSection[],
-  counts: { exhibits: number; letters: number },
-  locale: Locale,
-): TPacketOutlineNode[] {
-  const o = (k: string) => translate(locale, `packet:outline.${k}`);
-  const forms = sections.length - 4 - counts.exhibits - counts.letters;
-  const [cover, ...rest] = sections.map(node);
-  const formNodes = rest.splice(0, forms);
-  const [petition, list, ...tail] = rest;
-  const exhibits = tail.splice(0, counts.exhibits);
-  const letters = tail.splice(0, counts.letters);
-  const group = (title: string, children: TPacketOutlineNode[]) =>
-    children.length ? [{ title, page: children[0]!.page, children }] : [];
-  return [
-    cover!,
-    ...group(o('forms'), formNodes),
-    petition!,
-    list!,
-    ...group(o('exhibits'), exhibits),
-    ...group(o('letters'), letters),
-    ...tail,
-  ];
-}
 
 /**
  * Runs one build of the case's packet. `onProgress` is stored (throttled) so GET shows it. Returns when the row
@@ -273,11 +240,7 @@ export async function buildCasePacket(
       fileKey: key,
       fileSize: result.size,
       filePages: result.pageCount,
-      fileOutline: outlineOf(
-        result.sections,
-        { exhibits: input.exhibits.length, letters: input.letters.length },
-        locale,
-      ),
+      fileOutline: result.outline.map(apiOutline),
       missingForms: result.missingForms,
       builtFingerprint: plan.fingerprint,
       cacheKeys: [...cache.used],

@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
-import { PDFDocument } from '@cantoo/pdf-lib';
 import { translate } from '@dossier/i18n';
 import { DeferredFonts } from '../fonts/cid-font.ts';
 import { type LaidOutLetter, layoutLetter, letterMarks, writeLetterPages } from '../letter/render-letter.ts';
 import { documentChunks } from '../raw/document.ts';
-import { RawPdf } from '../raw/reader.ts';
-import { dict, name, PdfDict, type PdfObject, PdfRef, PdfStream, type PdfValue } from '../raw/values.ts';
+import { name } from '../raw/values.ts';
 import { joinChunks, PdfWriter } from '../raw/writer.ts';
 import { contentMarks, type Rect } from './content-bbox.ts';
-import { type OutlineNode, writeOutline } from './outline.ts';
+import { packetOutline, writeOutline } from './outline.ts';
 import type {
   FormKey,
   LayoutCache,
@@ -26,45 +24,8 @@ import {
   referenceLabel,
   tabAndCertificatePagesDoc,
 } from './packet-documents.ts';
-import { type PageFrame, pageFrame, planStamps, type Stamp } from './stamp.ts';
-
-/** A page of the packet: where it was written, and what the stamps' fitting needs to know of it. */
-interface OutPage {
-  ref: PdfRef;
-  dict: PdfDict;
-  frame: PageFrame;
-  /** What the page paints, read from its input when first asked (the marks cache may answer first). */
-  marks: () => Rect[];
-  /** The input's sha-256 and the page's index there (the marks cache's key). */
-  source?: { key: string; index: number };
-}
-
-/**
- * Inputs read, by their bytes object: the caller that keeps an input's bytes for the next build (packet.build.ts)
- * also keeps what was parsed of it (the reader never changes what it parsed; copies are made from it).
- */
-const opened = new WeakMap<Uint8Array, RawPdf>();
-
-/**
- * Opens an input for copying. A PDF the byte-level reader cannot take (a filter it does not decode in an object
- * stream, say) is rewritten plainly by pdf-lib first; every input went through the normaliser, so this is rare.
- */
-async function openInput(bytes: Uint8Array, title: string): Promise<RawPdf> {
-  const known = opened.get(bytes);
-  if (known) return known;
-  try {
-    const src = RawPdf.open(bytes);
-    opened.set(bytes, src);
-    return src;
-  } catch (err) {
-    try {
-      const doc = await PDFDocument.load(bytes, { updateMetadata: false });
-      return RawPdf.open(await doc.save({ useObjectStreams: false, addDefaultPage: false }));
-    } catch {
-      throw new Error(`${title}: the PDF cannot be read (${(err as Error).message})`);
-    }
-  }
-}
+import { addLink, type OutPage, openInput, stampPages } from './packet-pages.ts';
+import { type PageFrame, pageFrame, type Stamp } from './stamp.ts';
 
 interface Placed {
   title: string;
@@ -305,40 +266,10 @@ export async function assemblePacket(
       });
     }
   }
-  const scaledPages: number[] = [];
   // An input read by an earlier build is not read again: its pages' marks come from the cache (decision 0043).
   const known = (await opts.marksCache?.load().catch(() => undefined)) ?? new Map<string, Rect[][]>();
   lap('marks_load');
-  const kept = new Map<string, Rect[][]>();
-  let read = 0;
-  // Pages that are not scaled share one stream that opens their graphics state.
-  const open = w.add(plainStream('q'));
-  pages.forEach((page, idx) => {
-    const source = page.source;
-    const cached = source ? known.get(source.key)?.[source.index] : undefined;
-    const resource = addFontResource(w, page.dict, font.ref);
-    const stamped = planStamps(
-      page.frame,
-      stamps[idx]!,
-      { resource, encode: font.encode },
-      {
-        fit: true,
-        marks: () => cached ?? page.marks(),
-      },
-    );
-    const before = stamped.scale < 1 ? w.add(plainStream(stamped.before)) : open;
-    // A stamp is a few hundred bytes: written as it is (compressing 500 of them cost more than it saved).
-    page.dict.set('Contents', [before, ...contentRefs(w, page.dict), w.add(plainStream(stamped.after))]);
-    if (stamped.scale < 1) {
-      scaledPages.push(idx);
-      scaleAnnotations(w, page.dict, stamped);
-    }
-    if (!source) return;
-    if (!cached) read++;
-    const marks = kept.get(source.key) ?? [];
-    marks[source.index] = stamped.marks;
-    kept.set(source.key, marks);
-  });
+  const { scaledPages, kept, read } = stampPages(w, pages, stamps, font, known);
   lap('stamp');
   if (opts.marksCache && (read > 0 || kept.size !== known.size)) await opts.marksCache.save(kept);
   step('stamp');
@@ -371,53 +302,31 @@ export async function assemblePacket(
   const at = (p: Placed) => p.start + c;
 
   lap('render_cover');
-  // 10. Outline with the final page indexes.
-  const outline: OutlineNode[] = [
-    { title: o('cover'), pageIndex: 0 },
-    ...(placedForms.length
-      ? [
-          {
-            title: o('forms'),
-            pageIndex: at(placedForms[0]!),
-            children: placedForms.map((f) => ({ title: f.title, pageIndex: at(f) })),
-          },
-        ]
-      : []),
-    { title: o('petition_letter'), pageIndex: at(placedLetter) },
-    { title: o('exhibit_list'), pageIndex: exhibitsStart + c },
-    ...(exhibits.length
-      ? [
-          {
-            title: o('exhibits'),
-            pageIndex: at(exhibits[0]!),
-            children: exhibits.map((e) => ({
-              title: o('exhibit', { n: e.n, title: e.title }),
-              pageIndex: at(e),
-            })),
-          },
-        ]
-      : []),
-    ...(letters.length
-      ? [
-          {
-            title: o('letters'),
-            pageIndex: at(letters[0]!),
-            children: letters.map((l, i) => ({
-              title: o('letter', { n: i + 1, name: input.letters[i]!.recommender }),
-              pageIndex: at(l),
-            })),
-          },
-        ]
-      : []),
-    {
-      title: o('plan'),
-      pageIndex: at(planPlaced),
-      children: attachments.map((a, i) => ({
-        title: o('attachment', { n: i + 1, title: input.plan.attachments[i]!.title }),
-        pageIndex: at(a),
-      })),
-    },
+  // 10. The sections with their final pages, and the outline (bookmarks) made from them.
+  const section = (title: string, p: Placed, children?: PacketSection[]): PacketSection => ({
+    title,
+    firstPage: at(p) + 1,
+    pageCount: p.count,
+    ...(children ? { children } : {}),
+  });
+  const sections: PacketSection[] = [
+    { title: o('cover'), firstPage: 1, pageCount: c },
+    ...placedForms.map((f) => section(f.title, f)),
+    section(o('petition_letter'), placedLetter),
+    { title: o('exhibit_list'), firstPage: exhibitsStart + c + 1, pageCount: listPages },
+    ...exhibits.map((e) => section(o('exhibit', { n: e.n, title: e.title }), e)),
+    ...letters.map((l, i) => section(o('letter', { n: i + 1, name: l.title }), l)),
+    section(
+      o('plan'),
+      planPlaced,
+      attachments.map((a, i) => section(o('attachment', { n: i + 1, title: a.title }), a)),
+    ),
   ];
+  const outline = packetOutline(
+    sections,
+    { forms: placedForms.length, exhibits: exhibits.length, letters: letters.length },
+    { forms: o('forms'), exhibits: o('exhibits'), letters: o('letters') },
+  );
   const outlines = writeOutline(
     w,
     out.map((p) => p.ref),
@@ -436,12 +345,6 @@ export async function assemblePacket(
   lap('save');
   progress(1, 'save');
 
-  const section = (title: string, p: Placed, children?: PacketSection[]): PacketSection => ({
-    title,
-    firstPage: at(p) + 1,
-    pageCount: p.count,
-    ...(children ? { children } : {}),
-  });
   let joined: Uint8Array | undefined;
   return {
     chunks,
@@ -451,84 +354,12 @@ export async function assemblePacket(
       return joined;
     },
     pageCount: out.length,
-    sections: [
-      { title: o('cover'), firstPage: 1, pageCount: c },
-      ...placedForms.map((f) => section(f.title, f)),
-      section(o('petition_letter'), placedLetter),
-      { title: o('exhibit_list'), firstPage: exhibitsStart + c + 1, pageCount: listPages },
-      ...exhibits.map((e) => section(o('exhibit', { n: e.n, title: e.title }), e)),
-      ...letters.map((l, i) => section(o('letter', { n: i + 1, name: l.title }), l)),
-      section(
-        o('plan'),
-        planPlaced,
-        attachments.map((a, i) => section(o('attachment', { n: i + 1, title: a.title }), a)),
-      ),
-    ],
+    sections,
+    outline,
     exhibitPages: new Map(exhibits.map((e) => [e.id, { n: e.n, firstPage: at(e) + 1, pageCount: e.count }])),
     danglingReferences: dangling,
     missingForms,
     scaledPages: scaledPages.map((idx) => idx + c + 1),
     timings,
   };
-}
-
-const plainStream = (content: string) => new PdfStream(new PdfDict(), Buffer.from(content, 'latin1'));
-
-/** An object of the packet, references followed. */
-const resolved = (w: PdfWriter, v: PdfObject | undefined): PdfObject | undefined =>
-  v instanceof PdfRef ? w.get(v) : v;
-
-/** A clickable rectangle on `page` that jumps to `target`. */
-function addLink(w: PdfWriter, page: PdfDict, rect: [number, number, number, number], target: PdfRef): void {
-  const annot = w.add(
-    dict({
-      Type: '/Annot',
-      Subtype: '/Link',
-      Rect: rect,
-      Border: [0, 0, 0],
-      Dest: [target, name('XYZ'), null, null, null],
-    }),
-  );
-  const existing = resolved(w, page.get('Annots'));
-  page.set('Annots', [...(Array.isArray(existing) ? existing : []), annot]);
-}
-
-/** The page's content streams: /Contents is a stream, an array of them, or a reference to either. */
-function contentRefs(w: PdfWriter, page: PdfDict): PdfValue[] {
-  const raw = page.get('Contents');
-  const target = resolved(w, raw);
-  if (Array.isArray(target)) return target.filter((r) => r instanceof PdfRef);
-  return raw instanceof PdfRef ? [raw] : [];
-}
-
-/**
- * Gives the page its own resource dictionary with the stamp font added under a name the page does not use yet
- * (the original resources may be shared with other pages, so they are copied, one level deep, not changed).
- */
-function addFontResource(w: PdfWriter, page: PdfDict, font: PdfRef): string {
-  const res = resolved(w, page.get('Resources'));
-  const resources = new PdfDict(res instanceof PdfDict ? res.map : []);
-  const f = resolved(w, resources.get('Font'));
-  const fonts = new PdfDict(f instanceof PdfDict ? f.map : []);
-  let resource = 'DsStamp';
-  for (let n = 2; fonts.has(resource); n++) resource = `DsStamp${n}`;
-  fonts.set(resource, font);
-  resources.set('Font', fonts);
-  page.set('Resources', resources);
-  return resource;
-}
-
-/** Annotation rectangles follow content scaled by `s` about the centre (translation `tx`, `ty`). */
-function scaleAnnotations(w: PdfWriter, page: PdfDict, t: { scale: number; tx: number; ty: number }): void {
-  const annots = resolved(w, page.get('Annots'));
-  if (!Array.isArray(annots)) return;
-  const { scale: s, tx, ty } = t;
-  for (const a of annots) {
-    const d = resolved(w, a);
-    if (!(d instanceof PdfDict)) continue;
-    const r = resolved(w, d.get('Rect'));
-    if (!Array.isArray(r) || r.length !== 4 || !r.every((v) => typeof v === 'number')) continue;
-    const [x0, y0, x1, y1] = r as number[];
-    d.set('Rect', [x0! * s + tx, y0! * s + ty, x1! * s + tx, y1! * s + ty]);
-  }
 }

@@ -1,5 +1,6 @@
 import { dict, name, type PdfRef, PdfString } from '../raw/values.ts';
 import type { PdfWriter } from '../raw/writer.ts';
+import type { PacketSection } from './packet.types.ts';
 
 export interface OutlineNode {
   title: string;
@@ -42,4 +43,37 @@ export function writeOutline(w: PdfWriter, pageRefs: PdfRef[], nodes: OutlineNod
   const top = build(nodes, rootRef);
   w.set(rootRef, dict({ Type: '/Outlines', First: top.first, Last: top.last, Count: top.count }));
   return rootRef;
+}
+
+/**
+ * The bookmarks of a packet from its sections, listed flat in packet order (assemble-packet.ts): the cover, the
+ * forms under one heading, the petition letter, the exhibit list, the exhibits and the letters each under a
+ * heading, the plan with its attachments. The API's outline is the same tree (packet.build.ts).
+ */
+export function packetOutline(
+  sections: PacketSection[],
+  counts: { forms: number; exhibits: number; letters: number },
+  headings: { forms: string; exhibits: string; letters: string },
+): OutlineNode[] {
+  const node = (s: PacketSection): OutlineNode => ({
+    title: s.title,
+    pageIndex: s.firstPage - 1,
+    ...(s.children?.length ? { children: s.children.map(node) } : {}),
+  });
+  const [cover, ...rest] = sections.map(node);
+  const forms = rest.splice(0, counts.forms);
+  const [petition, list, ...tail] = rest;
+  const exhibits = tail.splice(0, counts.exhibits);
+  const letters = tail.splice(0, counts.letters);
+  const group = (title: string, children: OutlineNode[]): OutlineNode[] =>
+    children.length ? [{ title, pageIndex: children[0]!.pageIndex, children }] : [];
+  return [
+    cover!,
+    ...group(headings.forms, forms),
+    petition!,
+    list!,
+    ...group(headings.exhibits, exhibits),
+    ...group(headings.letters, letters),
+    ...tail,
+  ];
 }

@@ -105,6 +105,8 @@ export interface PacketResult {
   readonly bytes: Uint8Array;
   pageCount: number;
   sections: PacketSection[];
+  /** The bookmarks as written (`packetOutline` of the sections). */
+  outline: import('./outline.ts').OutlineNode[];
   /** Exhibit number → [first page, page count] in the packet (1-based pages). */
   exhibitPages: Map<string, { n: number; firstPage: number; pageCount: number }>;
   danglingReferences: Array<{ kind: string; id: string }>;
