@@ -5,6 +5,10 @@ export const theme: ThemeConfig = {
     colorPrimary: '#1f4fa3',
     colorLink: '#1f4fa3',
     colorInfo: '#1f4fa3',
+    // Hovered links and buttons darken instead of antd's lighter step (about 4:1 on white from #1f4fa3): a link
+    // under the pointer — or under the finger that just tapped the button there — stays readable (10:1).
+    colorLinkHover: '#173f86',
+    colorPrimaryHover: '#173f86',
     borderRadius: 8,
     // WCAG AA contrast (axe in every journey, decision 0017): antd's defaults for secondary text (45 % black),
     // placeholders (25 %) and the error red (#ff4d4f) are below 4.5:1 on white.

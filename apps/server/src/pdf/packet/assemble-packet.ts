@@ -25,7 +25,8 @@ import {
   tabAndCertificatePagesDoc,
 } from './packet-documents.ts';
 import { addLink, type OutPage, openInput, stampPages } from './packet-pages.ts';
-import { type PageFrame, pageFrame, type Stamp } from './stamp.ts';
+import { type PageFrame, pageFrame } from './page-frame.ts';
+import type { Stamp } from './stamp.ts';
 
 interface Placed {
   title: string;

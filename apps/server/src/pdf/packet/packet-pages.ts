@@ -4,7 +4,8 @@ import { RawPdf } from '../raw/reader.ts';
 import { dict, name, PdfDict, type PdfObject, PdfRef, PdfStream, type PdfValue } from '../raw/values.ts';
 import type { PdfWriter } from '../raw/writer.ts';
 import type { Rect } from './content-bbox.ts';
-import { type PageFrame, planStamps, type Stamp } from './stamp.ts';
+import type { PageFrame } from './page-frame.ts';
+import { planStamps, type Stamp } from './stamp.ts';
 
 /**
  * The page-level work of a print file (decision 0044): opening inputs, and on each written page the stamps (with

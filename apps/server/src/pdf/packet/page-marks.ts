@@ -5,7 +5,7 @@
  */
 import { RawPdf } from '../raw/reader.ts';
 import { contentMarks, type Rect } from './content-bbox.ts';
-import { pageFrame } from './stamp.ts';
+import { pageFrame } from './page-frame.ts';
 
 /** Every page's marks, in page order. */
 export function pageMarks(pdf: Uint8Array): Rect[][] {
