@@ -114,10 +114,23 @@ export async function scrollSettled(page: Page): Promise<void> {
     .toBe(true);
 }
 
-/** Scrolls `target` into view, checks it lies wholly inside the viewport, and presses it (never forced). */
+/**
+ * Scrolls `target` into view, checks it lies wholly inside the viewport, and presses it (never forced). The
+ * scroll is retried: a row that grows after the scroll (a result arriving) or a button clipped by a fraction of a
+ * pixel, which Playwright's scroll leaves as it is, is centred until it is wholly visible.
+ */
 export async function press(target: Locator): Promise<void> {
-  await target.scrollIntoViewIfNeeded();
-  await expect(target).toBeInViewport({ ratio: 1 });
+  await expect(async () => {
+    await target.scrollIntoViewIfNeeded();
+    // Scroll offsets are whole pixels: a button whose edge lies 0.4 px past the viewport stays there after a
+    // `nearest` scroll; centring it leaves room.
+    await target.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth)
+        el.scrollIntoView({ block: 'center', inline: 'nearest' });
+    });
+    await expect(target).toBeInViewport({ ratio: 1, timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   await target.click();
 }
 
