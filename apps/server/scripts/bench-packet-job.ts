@@ -9,7 +9,7 @@
 // shape, where the worker process holds no database. No assertion, no target check.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EB1A_SAMPLE } from '@dossier/forms';
@@ -334,8 +334,14 @@ async function benchDatabase(): Promise<{ url?: string; drop: () => Promise<void
   };
 }
 
-/** `qpdf --empty --pages` on the customer's stored input PDFs (blobs), the median of 5 runs, in seconds. */
-function qpdfMerge(dir: string, customerId: number): { median: number; files: number } {
+/**
+ * `qpdf --empty --pages` on the customer's stored input PDFs (blobs): the median of 5 runs in seconds, the inputs'
+ * bytes and the bytes of qpdf's merge.
+ */
+function qpdfMerge(
+  dir: string,
+  customerId: number,
+): { median: number; files: number; inputBytes: number; qpdfBytes: number } {
   const files = execFileSync(
     'find',
     [join(dir, 'files', 'customers', String(customerId), 'blobs'), '-type', 'f'],
@@ -351,7 +357,12 @@ function qpdfMerge(dir: string, customerId: number): { median: number; files: nu
     execFileSync('qpdf', ['--empty', '--pages', ...files, '--', join(dir, 'qpdf.pdf')]);
     times.push((performance.now() - q0) / 1000);
   }
-  return { median: times.sort((a, b) => a - b)[2]!, files: files.length };
+  return {
+    median: times.sort((a, b) => a - b)[2]!,
+    files: files.length,
+    inputBytes: files.reduce((sum, f) => sum + statSync(f).size, 0),
+    qpdfBytes: statSync(join(dir, 'qpdf.pdf')).size,
+  };
 }
 
 export async function benchJob(): Promise<void> {
@@ -392,7 +403,7 @@ export async function benchJob(): Promise<void> {
     };
     // `--cpu-prof DIR`: the worker process writes a V8 CPU profile there (what a build spends its time on).
     const prof = process.argv.indexOf('--cpu-prof');
-    const results: Array<{ f: Figures; qpdf: number }> = [];
+    const results: Array<{ f: Figures; qpdf: number; inputBytes: number; qpdfBytes: number }> = [];
     for (let n = 0; n < runs; n++) {
       // Each run a case of its own (a new customer), set up by one process and built by a brand-new worker.
       run('--job-setup', n);
@@ -402,7 +413,8 @@ export async function benchJob(): Promise<void> {
         prof > 0 ? ['--cpu-prof', `--cpu-prof-dir=${process.argv[prof + 1]}`] : [],
       );
       const f = JSON.parse(out.trim().split('\n').at(-1)!) as Figures;
-      results.push({ f, qpdf: qpdfMerge(dir, f.customerId).median });
+      const q = qpdfMerge(dir, f.customerId);
+      results.push({ f, qpdf: q.median, inputBytes: q.inputBytes, qpdfBytes: q.qpdfBytes });
     }
     const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const figure = (pick: (f: Figures) => number) => {
@@ -422,6 +434,10 @@ export async function benchJob(): Promise<void> {
     console.log(`(c) again      ${figure((f) => f.again)} — one paragraph edited`);
     console.log(
       `(d) peak RSS   ${mb(med(results.map((r) => r.f.peakRssKb)))} — the worker process, three builds (${mb(med(results.map((r) => r.f.startRssKb)))} once started, ${database.url ? 'no database in it' : 'the embedded database in it'}; runs: ${results.map((r) => `${mb(r.f.peakRssKb)} (after b/a/c: ${r.f.peaks.join('/')})`).join(', ')})`,
+    );
+    const r0 = results[0]!;
+    console.log(
+      `output         ${(f0.bytes / 1024 / 1024).toFixed(1)} MB = ${(f0.bytes / r0.inputBytes).toFixed(2)} × the stored input PDFs (${(r0.inputBytes / 1024 / 1024).toFixed(1)} MB; the packet adds the filled forms, letters, plan, cover and tabs); qpdf's merge of the inputs ${(r0.qpdfBytes / 1024 / 1024).toFixed(1)} MB`,
     );
     console.log(
       `qpdf merge     ${med(results.map((r) => r.qpdf)).toFixed(2)} s for the stored input PDFs (median of 5 per run: ${results.map((r) => r.qpdf.toFixed(2)).join(', ')}; forms and letters not included)`,
