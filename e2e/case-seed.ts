@@ -98,10 +98,11 @@ export function caseSeed(request: APIRequestContext, token: string, project: See
 
   /**
    * Waits until every upload left "checking" (the worker's normalise job); each must be ready. One read per
-   * pending upload every 300 ms: the journeys share the server's per-address budget of API calls.
+   * pending upload every 300 ms: the journeys share the server's per-address budget of API calls. Up to 60 s:
+   * each check starts a worker thread (~2 s alone), and two journeys seeding at once on 2 cores took over 30 s.
    */
   async function settled(ids: number[]): Promise<TUpload[]> {
-    const until = Date.now() + 30_000;
+    const until = Date.now() + 60_000;
     const done = new Map<number, TUpload>();
     for (;;) {
       for (const id of ids.filter((i) => !done.has(i))) {

@@ -89,6 +89,9 @@ for (const locale of LOCALES) {
       const mock = await mockPacketEndpoints(page, token, locale, caseId);
       await page.goto('/EB-1A/readMe');
       const evidence = page.getByTestId('readme-part-evidence');
+      // In a full CI run the checklist's first answer was seen to take over 10 s (the request pending, the screen
+      // on its spinner) while the other journey built a packet; the same call took 0.15 s a moment before.
+      await expect(evidence).toBeVisible({ timeout: 30_000 });
       const confirm = page.getByRole('checkbox', { name: new RegExp(R.confirm) });
       const fewCriteria = (count: number) => fill(C.warning.criteria_few, { count });
 
