@@ -122,8 +122,8 @@ export async function scrollSettled(page: Page): Promise<void> {
 export async function press(target: Locator): Promise<void> {
   await expect(async () => {
     await target.scrollIntoViewIfNeeded();
-    // Scroll offsets are whole pixels: a button whose edge lies 0.4 px past the viewport stays there after a
-    // `nearest` scroll; centring it leaves room.
+    // Scroll offsets are whole pixels: a button whose edge lies 0.4 px past the viewport stays there after
+    // Playwright's scroll (and after a `nearest` one); centring it leaves room.
     await target.evaluate((el) => {
       const r = el.getBoundingClientRect();
       if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth)

@@ -403,7 +403,7 @@ export async function benchJob(): Promise<void> {
     };
     // `--cpu-prof DIR`: the worker process writes a V8 CPU profile there (what a build spends its time on).
     const prof = process.argv.indexOf('--cpu-prof');
-    const results: Array<{ f: Figures; qpdf: number; inputBytes: number; qpdfBytes: number }> = [];
+    const results: Array<{ f: Figures; q: ReturnType<typeof qpdfMerge> }> = [];
     for (let n = 0; n < runs; n++) {
       // Each run a case of its own (a new customer), set up by one process and built by a brand-new worker.
       run('--job-setup', n);
@@ -414,19 +414,18 @@ export async function benchJob(): Promise<void> {
       );
       const f = JSON.parse(out.trim().split('\n').at(-1)!) as Figures;
       const q = qpdfMerge(dir, f.customerId);
-      results.push({ f, qpdf: q.median, inputBytes: q.inputBytes, qpdfBytes: q.qpdfBytes });
+      results.push({ f, q });
     }
     const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const figure = (pick: (f: Figures) => number) => {
       const values = results.map((r) => pick(r.f));
-      const ratios = results.map((r) => pick(r.f) / r.qpdf);
+      const ratios = results.map((r) => pick(r.f) / r.q.median);
       return `${med(values).toFixed(2)} s, ratio ${med(ratios).toFixed(1)} (runs: ${values.map((v, i) => `${v.toFixed(2)} s ${ratios[i]!.toFixed(1)}×`).join(', ')})`;
     };
     const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+    const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
     const f0 = results[0]!.f;
-    console.log(
-      `pages          ${f0.pages} (${(f0.bytes / 1024 / 1024).toFixed(1)} MB); medians of the runs`,
-    );
+    console.log(`pages          ${f0.pages} (${mib(f0.bytes)}); medians of the runs`);
     console.log(
       `(b) first      ${figure((f) => f.first)} — request → job → stored file, brand-new worker process (${f0.warmUpMs ? `after its start-up warm-up, ${(med(results.map((r) => r.f.warmUpMs)) / 1000).toFixed(2)} s` : 'cold: no warm-up'})`,
     );
@@ -435,12 +434,12 @@ export async function benchJob(): Promise<void> {
     console.log(
       `(d) peak RSS   ${mb(med(results.map((r) => r.f.peakRssKb)))} — the worker process, three builds (${mb(med(results.map((r) => r.f.startRssKb)))} once started, ${database.url ? 'no database in it' : 'the embedded database in it'}; runs: ${results.map((r) => `${mb(r.f.peakRssKb)} (after b/a/c: ${r.f.peaks.join('/')})`).join(', ')})`,
     );
-    const r0 = results[0]!;
+    const q0 = results[0]!.q;
     console.log(
-      `output         ${(f0.bytes / 1024 / 1024).toFixed(1)} MB = ${(f0.bytes / r0.inputBytes).toFixed(2)} × the stored input PDFs (${(r0.inputBytes / 1024 / 1024).toFixed(1)} MB; the packet adds the filled forms, letters, plan, cover and tabs); qpdf's merge of the inputs ${(r0.qpdfBytes / 1024 / 1024).toFixed(1)} MB`,
+      `output         ${mib(f0.bytes)} = ${(f0.bytes / q0.inputBytes).toFixed(2)} × the stored input PDFs (${mib(q0.inputBytes)}; the packet adds the filled forms, letters, plan, cover and tabs); qpdf's merge of the inputs ${mib(q0.qpdfBytes)}`,
     );
     console.log(
-      `qpdf merge     ${med(results.map((r) => r.qpdf)).toFixed(2)} s for the stored input PDFs (median of 5 per run: ${results.map((r) => r.qpdf.toFixed(2)).join(', ')}; forms and letters not included)`,
+      `qpdf merge     ${med(results.map((r) => r.q.median)).toFixed(2)} s for the stored input PDFs (median of 5 per run: ${results.map((r) => r.q.median.toFixed(2)).join(', ')}; forms and letters not included)`,
     );
     for (const [i, name] of ['(b)', '(a)', '(c)'].entries()) {
       const s = results[Math.floor(results.length / 2)]!.f.steps[i];
