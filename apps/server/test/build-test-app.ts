@@ -25,13 +25,35 @@ import type { Storage } from '../src/providers/storage/storage.ts';
 
 export const testBackend = (process.env.DOSSIER_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
-/** A database for one test file: a clone of the migrated PGlite template, or the run's PostgreSQL database. */
+let fileDatabaseUrl: Promise<string> | undefined;
+
+/**
+ * PostgreSQL: the URL of this test file's own database, a copy of the run's migrated template made on first
+ * use (each file has its own module instance). Files run side by side (vitest.config.ts, decision 0045), and a
+ * shared database let one file's rows (exchange rates, SMS counts per area code) change another's answers.
+ */
+export function postgresTestUrl(): Promise<string> {
+  fileDatabaseUrl ??= (async () => {
+    const template = inject('postgresTemplate');
+    const adminUrl = inject('postgresAdminUrl');
+    if (!template || !adminUrl) throw new Error('No PostgreSQL test database was provided by global-setup');
+    const name = `${template}_f${randomBytes(4).toString('hex')}`;
+    const admin = await openDatabase({ databaseUrl: adminUrl, poolMax: 1 });
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    } finally {
+      await admin.close();
+    }
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  })();
+  return fileDatabaseUrl;
+}
+
+/** A database for one test file: a clone of the migrated PGlite template, or its copy of the PostgreSQL one. */
 export async function openTestDatabase(): Promise<Database> {
-  if (testBackend === 'postgres') {
-    const url = inject('postgresUrl');
-    if (!url) throw new Error('No PostgreSQL test database was provided by global-setup');
-    return openDatabase({ databaseUrl: url, poolMax: 4 });
-  }
+  if (testBackend === 'postgres') return openDatabase({ databaseUrl: await postgresTestUrl(), poolMax: 4 });
   const templatePath = inject('pgliteTemplate');
   if (!templatePath) throw new Error('No PGlite template was provided by global-setup');
   const template = readFileSync(templatePath);

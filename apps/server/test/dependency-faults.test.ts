@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { buildTestApp, type TestApp, testBackend } from './build-test-app.ts';
+import { buildTestApp, postgresTestUrl, type TestApp, testBackend } from './build-test-app.ts';
 import { accountsTestConfig, login } from './factories.ts';
 import { TcpProxy } from './tcp-proxy.ts';
 
@@ -33,7 +33,7 @@ describe.runIf(testBackend === 'postgres')('PostgreSQL that stops answering', ()
   let proxy: TcpProxy;
   let t: TestApp;
   beforeAll(async () => {
-    const url = new URL(inject('postgresUrl'));
+    const url = new URL(await postgresTestUrl());
     proxy = await new TcpProxy(url.hostname, Number(url.port || 5432)).start();
     url.host = `127.0.0.1:${proxy.port}`;
     const db = await openDatabase({

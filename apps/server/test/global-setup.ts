@@ -10,14 +10,18 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** PGlite: path of a dump of a migrated, seeded database; each test file loads its own copy. */
     pgliteTemplate: string;
-    /** PostgreSQL: URL of the fresh database created for this run. */
-    postgresUrl: string;
+    /** PostgreSQL: the migrated, seeded database of this run; each test file works in its own copy of it. */
+    postgresTemplate: string;
+    /** PostgreSQL: the server's maintenance database (TEST_DATABASE_URL), to create and drop databases from. */
+    postgresAdminUrl: string;
   }
 }
 
 /**
  * Migrates once per run. PGlite: into a template that every test file clones (a dump loads in well
- * under a second, where migrating from scratch takes several). PostgreSQL: a fresh database per run.
+ * under a second, where migrating from scratch takes several). PostgreSQL: into a fresh database per run,
+ * which each test file copies (`CREATE DATABASE … TEMPLATE`, postgresTestUrl in build-test-app.ts), so
+ * files running side by side never see each other's rows (decision 0045).
  */
 export default async function setup(project: TestProject) {
   // test.env reaches the test workers, not this main-process hook: the project name says which backend.
@@ -32,10 +36,17 @@ export default async function setup(project: TestProject) {
     const db = await openDatabase({ databaseUrl: url.toString(), poolMax: 2 });
     await migrateAndSeed(db);
     await db.close();
-    project.provide('postgresUrl', url.toString());
+    project.provide('postgresTemplate', name);
+    project.provide('postgresAdminUrl', base);
     project.provide('pgliteTemplate', '');
     return async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // The template and every file's copy of it (named after it).
+      const all = await admin.query<{ datname: string }>(
+        'SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2',
+        [name, `${name}\\_f%`],
+      );
+      for (const { datname } of all.rows)
+        await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       await admin.close();
     };
   }
@@ -47,6 +58,7 @@ export default async function setup(project: TestProject) {
   writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
   await db.close();
   project.provide('pgliteTemplate', path);
-  project.provide('postgresUrl', '');
+  project.provide('postgresTemplate', '');
+  project.provide('postgresAdminUrl', '');
   return () => rmSync(dir, { recursive: true, force: true });
 }

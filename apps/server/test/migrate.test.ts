@@ -6,7 +6,7 @@ import { openTestDatabase, testBackend } from './build-test-app.ts';
 
 describe.runIf(testBackend === 'postgres')('migrations on PostgreSQL', () => {
   it('two processes migrating a fresh database at once both succeed, once', async () => {
-    const base = inject('postgresUrl');
+    const base = inject('postgresAdminUrl');
     const admin = await openDatabase({ databaseUrl: base, poolMax: 1 });
     const name = `dossier_mig_${randomBytes(4).toString('hex')}`;
     await admin.query(`CREATE DATABASE ${name}`);

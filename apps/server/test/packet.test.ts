@@ -9,12 +9,12 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ZPacketResponse } from '@dossier/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { casePacket, upload } from '../src/db/schema/index.ts';
 import { runPacketBuild } from '../src/jobs/packet-build.handler.ts';
 import { startWorkers } from '../src/jobs/register.ts';
 import { marksKey } from '../src/modules/uploads/uploads.blobs.ts';
-import { buildTestApp, type TestApp, testBackend } from './build-test-app.ts';
+import { buildTestApp, postgresTestUrl, type TestApp, testBackend } from './build-test-app.ts';
 import { errMsg, expectError, onCase } from './evidence-helpers.ts';
 import { accountsTestConfig, injectAs, login } from './factories.ts';
 import { packetOf, para, type ReadyCase, readyCase, settledPacket } from './packet-helpers.ts';
@@ -400,7 +400,7 @@ describe.runIf(testBackend === 'postgres')('crash safety: the worker process kil
         '--import',
         'tsx',
         fileURLToPath(new URL('./packet-kill-child.ts', import.meta.url)),
-        inject('postgresUrl'),
+        await postgresTestUrl(),
         t.dir,
         String(o.caseId),
         t.clock.now().toISOString(),
