@@ -10,8 +10,8 @@ const unitOnly = '**/*.unit.test.ts';
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one worker on the 2-core CI machines, which left a core
-    // idle for the whole 24-minute run (decision 0045). Files are independent (each has its own PGlite clone,
-    // or its own data and pg-boss schema in the run's PostgreSQL database), so two run side by side.
+    // idle for the whole 24-minute run (decision 0045). Files are independent (each has its own PGlite clone, or
+    // its own copy of the run's PostgreSQL database: postgresTestUrl in apps/server/test/build-test-app.ts).
     maxWorkers: 2,
     projects: [
       {
