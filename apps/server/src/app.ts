@@ -76,9 +76,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', (req, reply, payload, done) => {
+  // Set before anything can answer (no onSend hook: a route without one skips that stage of every answer).
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
-    done(null, payload);
+    done();
   });
 
   // The fee table in force (shipped + staff rows) is held in memory for the form evaluation; read it first.

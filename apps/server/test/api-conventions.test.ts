@@ -134,6 +134,10 @@ describe('API conventions', () => {
       expect(early.headers['cross-origin-opener-policy']).toBe('same-origin');
       expect(early.headers['referrer-policy']).toBe('no-referrer');
     }
+    // Refused by the router itself, before any hook ran.
+    const badUrl = await t.app.inject({ url: '/api/customer/%E0%A4%A/' });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(r.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(r.headers['content-security-policy']).toContain("worker-src 'self' blob:");
   });
@@ -161,7 +165,12 @@ describe('rate limit', () => {
     const limited = await buildTestApp({ config: { rateLimitPerMinute: 3 } });
     try {
       for (let i = 0; i < 3; i++) {
-        expect((await limited.app.inject({ url: '/api/customer/messy/static_files/' })).statusCode).toBe(200);
+        const ok = await limited.app.inject({ url: '/api/customer/messy/static_files/' });
+        expect(ok.statusCode).toBe(200);
+        expect(ok.headers['x-ratelimit-limit']).toBe('3');
+        expect(ok.headers['x-ratelimit-remaining']).toBe(String(2 - i));
+        expect(Number(ok.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
+        expect(ok.headers['retry-after']).toBeUndefined();
       }
       const over = await limited.app.inject({
         url: '/api/customer/messy/static_files/',
@@ -169,7 +178,29 @@ describe('rate limit', () => {
       });
       expect(over.statusCode).toBe(429);
       expect(over.json()).toEqual({ code: 'rate_limited', msg: 'Too many requests, please try again later' });
+      expect(over.headers['x-ratelimit-remaining']).toBe('0');
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(over.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(over.headers['x-request-id']).toBeDefined();
       expect((await limited.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts IPv6 clients by their /64, and each IPv4 address on its own', async () => {
+    const limited = await buildTestApp({ config: { rateLimitPerMinute: 2 } });
+    const from = async (remoteAddress: string) =>
+      (await limited.app.inject({ url: '/api/customer/messy/static_files/', remoteAddress })).statusCode;
+    try {
+      expect(await from('2001:db8:1:2::1')).toBe(200);
+      expect(await from('2001:db8:1:2::ffff')).toBe(200);
+      // Another address in the same /64 shares the spent budget; another /64 and another IPv4 address do not.
+      expect(await from('2001:db8:1:2:abcd::9')).toBe(429);
+      expect(await from('2001:db8:1:3::1')).toBe(200);
+      expect(await from('192.0.2.7')).toBe(200);
+      expect(await from('192.0.2.8')).toBe(200);
     } finally {
       await limited.close();
     }

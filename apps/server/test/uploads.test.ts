@@ -104,6 +104,13 @@ describe('upload through tus', () => {
     // A client whose last answer was lost asks again: HEAD says complete, the result is the same upload.
     const again = await tus.head(user, key);
     expect(again.headers.get('upload-offset')).toBe(String(pdf.length));
+    // The tus server writes its answers itself: they still carry what every answer carries.
+    for (const answer of [again, rest]) {
+      expect(answer.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(answer.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(answer.headers.get('x-ratelimit-limit')).toBeTruthy();
+      expect(answer.headers.get('x-request-id')).toBeTruthy();
+    }
     expect(ZUpload.parse((await tus.result(user, key)).json()).id).toBe(row!.id);
   });
 });

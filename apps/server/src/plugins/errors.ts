@@ -94,5 +94,7 @@ export function frameworkErrorHandler(err: FastifyError, req: FastifyRequest, re
   const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
   const code = tooLong ? ErrorCode.uriTooLong : ErrorCode.badUrl;
   req.log.info({ code: err.code }, 'refused by the router');
+  // The router refused it before any onRequest hook ran (app.ts sets the id there).
+  reply.header('x-request-id', req.id);
   return send(reply, tooLong ? 414 : 400, code, translate(locale, `errors:${code}`));
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -27,12 +27,25 @@ export function helmetHeaders(options: HelmetOptions): ReadonlyArray<readonly [s
   return [...headers.values()];
 }
 
-/** Sets the security headers on every answer, matched route or not, before any hook can answer early. */
+/**
+ * Sets the security headers on every answer, matched route or not, before any hook can answer early. On the
+ * reply, not the raw response: with no header set on the raw response, Node writes the reply's headers as they
+ * are instead of setting each one again (decision 0046). A route that hijacks the reply and writes the raw
+ * response itself copies them over first (`carryReplyHeaders`).
+ */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = helmetHeaders(options);
+  const headers = Object.fromEntries(
+    helmetHeaders(options).map(([name, value]) => [name.toLowerCase(), value]),
+  );
   app.addHook('onRequest', (_req, reply, done) => {
-    // On the raw response, as helmet did, so answers written straight to it (streams, SSE) carry them too.
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    reply.headers(headers);
     done();
   });
+}
+
+/** Before `reply.hijack()`: what the hooks set on the reply (security, rate-limit, request id) onto the raw response. */
+export function carryReplyHeaders(reply: FastifyReply): void {
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) reply.raw.setHeader(name, value);
+  }
 }

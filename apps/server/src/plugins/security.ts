@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { RedisHandle } from '../providers/redis/redis.ts';
+import { registerApiBudget } from './api-budget.ts';
 import { AppError } from './errors.ts';
 import { resilientStoreClass } from './rate-limit-store.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
@@ -44,17 +45,25 @@ export async function registerSecurity(
     // Only meaningful behind HTTPS; harmless otherwise.
     strictTransportSecurity: config.nodeEnv === 'production',
   });
+  // Several API nodes share their counters in Redis; one node (or any node while Redis is down) counts in
+  // memory.
+  const Store = resilientStoreClass(redis);
+  // The routes with a limit of their own (log-in, captcha, SMS: `config.rateLimit`) are counted by the plugin.
   await app.register(rateLimit, {
-    global: true,
+    global: false,
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
-    // The budget is for API calls: the SPA and its hashed assets (about 20 requests a page load) and the
-    // orchestrator's health probes are not counted.
     allowList: (req) => !isCounted(req.routeOptions.url),
     errorResponseBuilder: () => new AppError(429, ErrorCode.rateLimited),
-    // Several API nodes share their counters in Redis; one node (or any node while Redis is down) counts in
-    // memory.
-    store: resilientStoreClass(redis),
+    store: Store,
+  });
+  // Every other API route spends the global per-IP budget. It is for API calls: the SPA and its hashed assets
+  // (about 20 requests a page load) and the orchestrator's health probes are not counted.
+  registerApiBudget(app, {
+    store: new Store({}),
+    max: config.rateLimitPerMinute,
+    windowMs: 60_000,
+    counted: isCounted,
   });
   await app.register(multipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 10, fields: 50, fieldSize: 1024 * 1024, parts: 100 },

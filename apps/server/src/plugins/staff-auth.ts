@@ -1,5 +1,5 @@
 import { StaffErrorCode as E, type StaffRole, type StaffSessionStage } from '@dossier/contract';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { recordAudit, type StaffActor } from '../modules/staff/audit.service.ts';
 import { type LiveStaffSession, resolveStaffSession } from '../modules/staff/sessions.service.ts';
@@ -71,19 +71,10 @@ export function staffOf(req: FastifyRequest): StaffPrincipal {
 
 export function registerStaffAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('staff', null);
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith(STAFF_PREFIX)) return;
-    const access = (route.config as { staffAccess?: StaffAccess } | undefined)?.staffAccess;
-    if (!access) {
-      throw new Error(`${String(route.method)} ${route.url}: a staff route needs config.staffAccess`);
-    }
-    if (access === 'public') return;
-    const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-    route.onRequest = [requireStaff(ctx, access), ...own];
-  });
-  // The call-level audit row of a mutating staff call no service audited (refused, invalid, failed…).
-  // Callback-style: every other request passes straight through, without a promise.
-  app.addHook('onSend', (req, reply, payload, done) => {
+  // The call-level audit row of a mutating staff call no service audited (refused, invalid, failed…). On the
+  // staff routes only: a route with no onSend hook skips that stage of every answer. Callback-style: a read
+  // passes straight through, without a promise.
+  const auditUnaudited: onSendHookHandler = (req, reply, payload, done) => {
     const who = req.staff;
     const url = req.routeOptions.url ?? '';
     if (!who || who.audited || !MUTATING.has(req.method) || !url.startsWith(STAFF_PREFIX)) {
@@ -99,5 +90,17 @@ export function registerStaffAuth(app: FastifyInstance, ctx: AppContext): void {
     })
       .catch((err: unknown) => req.log.error({ err }, 'staff audit row not written'))
       .finally(() => done(null, payload));
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(STAFF_PREFIX)) return;
+    const access = (route.config as { staffAccess?: StaffAccess } | undefined)?.staffAccess;
+    if (!access) {
+      throw new Error(`${String(route.method)} ${route.url}: a staff route needs config.staffAccess`);
+    }
+    if (access === 'public') return;
+    const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [requireStaff(ctx, access), ...own];
+    const sends = route.onSend ? (Array.isArray(route.onSend) ? route.onSend : [route.onSend]) : [];
+    route.onSend = [...sends, auditUnaudited];
   });
 }

@@ -7,6 +7,7 @@ import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import type { AppContext } from '../../context.ts';
 import { isDependencyUnavailable } from '../../plugins/dependency-errors.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { carryReplyHeaders } from '../../plugins/security-headers.ts';
 import { finaliseTransfer } from './uploads.finalise.ts';
 import type { TusArea } from './uploads.tus-area.ts';
 
@@ -88,6 +89,7 @@ export function createTusHandler(ctx: AppContext, area: TusArea) {
     key?: string,
     beforeSend?: (res: Response) => Promise<void>,
   ): Promise<Response> {
+    carryReplyHeaders(reply);
     reply.hijack();
     const request = new NodeRequest({ req: req.raw, res: reply.raw });
     handedOver.set(request, { locale: req.locale, ...(key ? { key } : {}) });
