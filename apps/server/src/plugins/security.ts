@@ -1,5 +1,4 @@
 import { ErrorCode } from '@dossier/contract';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
@@ -17,7 +16,7 @@ export const isApiRoute = (routeUrl: string | undefined): boolean => (routeUrl ?
 /** Counted too: the metrics endpoint (its bearer token must not be guessable at an unlimited rate). */
 const isCounted = (routeUrl: string | undefined): boolean => isApiRoute(routeUrl) || routeUrl === '/metrics';
 
-/** Security headers, the global per-IP rate limit and upload limits. */
+/** Security headers and the per-IP rate limits. */
 export async function registerSecurity(
   app: FastifyInstance,
   config: Config,
@@ -64,9 +63,5 @@ export async function registerSecurity(
     max: config.rateLimitPerMinute,
     windowMs: 60_000,
     counted: isCounted,
-  });
-  await app.register(multipart, {
-    limits: { fileSize: config.uploadMaxBytes, files: 10, fields: 50, fieldSize: 1024 * 1024, parts: 100 },
-    throwFileSizeLimit: true,
   });
 }
