@@ -9,7 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { customerIdOf, requireCustomer } from '../../plugins/auth.ts';
+import { checkCustomer, customerIdOf } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { getMyAssessment, submitAssessment, updateMyAssessment } from './assessment.service.ts';
 
@@ -17,7 +17,7 @@ export const assessmentRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['assessment'];
-    const requireLogin = requireCustomer(ctx);
+    const requireLogin = checkCustomer(ctx);
     /**
      * A visitor (no token) is told to log in for the free evaluation (spec §6); a bad or expired token
      * keeps its own 401 code so the client renews or ends the session.

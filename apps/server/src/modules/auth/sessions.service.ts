@@ -225,6 +225,14 @@ export async function revokeSessions(
   await ctx.customerCache?.forgetSessions(opts.customerId);
 }
 
+/** isSessionLive without the database: true when this process knows the session live (the customer cache). */
+export function isSessionKnownLive(
+  ctx: AppContext,
+  opts: { customerId: number; sessionId: string },
+): boolean {
+  return ctx.customerCache?.liveSession(opts.sessionId) === opts.customerId;
+}
+
 /**
  * The per-request check behind requireCustomer: the token's session is live and its customer exists and is
  * not pending deletion. One query on two primary keys.
@@ -234,7 +242,7 @@ export async function isSessionLive(
   opts: { customerId: number; sessionId: string },
 ): Promise<boolean> {
   const cache = ctx.customerCache;
-  if (cache?.liveSession(opts.sessionId) === opts.customerId) return true;
+  if (isSessionKnownLive(ctx, opts)) return true;
   const readStartedAt = cache?.now() ?? 0;
   const [row] = await ctx.db.db
     .select({ id: customerSession.id })

@@ -29,7 +29,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { customerIdOf, optionalCustomer, requireCustomer } from '../../plugins/auth.ts';
+import { checkCustomer, customerIdOf, optionalCustomer, requireCustomer } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { areaProjects, listProducts, listPromotions } from './catalogue.service.ts';
 import { payOrder } from './checkout.service.ts';
@@ -54,13 +54,14 @@ export const shopRoutes =
   async (app) => {
     const tags = ['shop'];
     const requireLogin = requireCustomer(ctx);
+    const checkLogin = checkCustomer(ctx);
     const optionalLogin = optionalCustomer(ctx);
     /** Purchase calls: a visitor is told to log in for purchasing (spec §6). */
     const loginForPurchase = async (req: FastifyRequest) => {
       if (req.headers.authorization === undefined) {
         throw new AppError(401, ShopErrorCode.loginForPurchase, `errors:${ShopErrorCode.loginForPurchase}`);
       }
-      await requireLogin(req);
+      await checkLogin(req);
     };
 
     // ── Catalogue ────────────────────────────────────────────────────────────────────────────────────
