@@ -1,8 +1,9 @@
 // `npm run bench:api`: autocannon against the real server (API role) on PostgreSQL, on loopback, with real
 // tokens (issue 17 item 6). Prints req/s, p50/p99 and the ratio to a bare Fastify hello-world measured in the
-// same run. Figures only, no pass/fail. Needs PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
-// postgres://postgres@127.0.0.1:5432/test — a fresh database is created beside it and dropped after) and uses
-// Redis when TEST_REDIS_URL/REDIS_URL is set. Options: --duration <s> (default 10), --connections <n> (50).
+// same run, each after a warm-up. Figures only, no pass/fail. Needs PostgreSQL (BENCH_DATABASE_URL, else
+// TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test — a fresh database is created beside it and
+// dropped after) and uses Redis when TEST_REDIS_URL/REDIS_URL is set. Options: --duration <s> (default 10),
+// --warm-up <s> (2), --connections <n> (50).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ const arg = (name, def) => {
   return i > 0 ? Number(process.argv[i + 1]) : def;
 };
 const DURATION = arg('duration', 10);
+const WARM_UP = arg('warm-up', 2);
 // --only b,d runs those requests (and the ceiling); with BENCH_NODE_ARGS=--cpu-prof it profiles just them.
 const onlyIdx = process.argv.indexOf('--only');
 const ONLY = onlyIdx > 0 ? new Set(process.argv[onlyIdx + 1].split(',')) : null;
@@ -141,13 +143,15 @@ try {
   const writers = [];
   for (let i = 0; i < 10; i++) writers.push(await login());
 
-  const run = (name, opts) =>
-    new Promise((resolve, reject) => {
-      if (!wanted(name) && !name.startsWith('(a)')) return resolve(null);
-      autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }, (err, r) =>
-        err ? reject(err) : resolve({ name, r }),
-      );
-    });
+  const cannon = (opts) =>
+    new Promise((resolve, reject) => autocannon(opts, (err, r) => (err ? reject(err) : resolve(r))));
+  // Each request, the ceiling included, is first sent for WARM_UP seconds, not counted: the figures are a
+  // warm server's (a deployed one is), not its first second of compiling the route's code (decision 0046).
+  const run = async (name, opts) => {
+    if (!wanted(name) && !name.startsWith('(a)')) return null;
+    if (WARM_UP > 0) await cannon({ connections: CONNECTIONS, duration: WARM_UP, ...opts });
+    return { name, r: await cannon({ connections: CONNECTIONS, duration: DURATION, ...opts }) };
+  };
   const auth = (token) => ({ authorization: `Bearer ${token}` });
   const draft = (i) =>
     JSON.stringify({
@@ -189,7 +193,7 @@ try {
 
   const ceiling = results[0].r.requests.average;
   console.log(
-    `\nbench:api — ${CONNECTIONS} connections, ${DURATION} s each, PostgreSQL${redisUrl ? ' + Redis' : ''}, loopback`,
+    `\nbench:api — ${CONNECTIONS} connections, ${DURATION} s each after ${WARM_UP} s of warm-up, PostgreSQL${redisUrl ? ' + Redis' : ''}, loopback`,
   );
   console.log('| request | req/s | p50 ms | p99 ms | errors | non-2xx | vs (a) |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
