@@ -39,6 +39,7 @@ import { registerI18n } from './plugins/i18n.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { requestLoggerFactory } from './plugins/request-logger.ts';
 import { registerRequestScope } from './plugins/request-scope.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -61,6 +62,8 @@ function trustProxyOption(
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.logger,
+    // req.log: pino's child with the request id, made on the request's first line (request-logger.ts).
+    childLoggerFactory: requestLoggerFactory,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();

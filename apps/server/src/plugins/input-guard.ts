@@ -35,32 +35,36 @@ export function findUnstorable(value: unknown, path = '', depth = 0): string | n
     }
     return null;
   }
-  for (const [k, v] of Object.entries(value)) {
-    const at = path ? `${path}.${k}` : k;
-    if (UNSTORABLE.test(k)) return at;
-    const hit = findUnstorable(v, at, depth + 1);
+  for (const k of Object.keys(value)) {
+    const v = (value as Record<string, unknown>)[k];
+    if (UNSTORABLE.test(k)) return path ? `${path}.${k}` : k;
+    // Only the path of a hit is built: a walk over clean input allocates no string.
+    if (typeof v === 'string' ? !UNSTORABLE.test(v) : v === null || typeof v !== 'object') continue;
+    const hit = findUnstorable(v, path ? `${path}.${k}` : k, depth + 1);
     if (hit !== null) return hit;
   }
   return null;
 }
 
+/** The refusal for the first unstorable value of a request part, or null. */
+function refusalOf(where: string, value: unknown): AppError | null {
+  // Most requests have no path parameters, no query and no body: nothing to walk.
+  if (value === undefined || value === null) return null;
+  const hit = findUnstorable(value);
+  return hit === null
+    ? null
+    : new AppError(400, ErrorCode.invalidCharacters, `errors:${ErrorCode.invalidCharacters}`, {
+        field: `${where}.${hit}`,
+      });
+}
+
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', (req: FastifyRequest, _reply, done) => {
-    for (const [where, value] of [
-      ['params', req.params],
-      ['querystring', req.query],
-      ['body', req.body],
-    ] as const) {
-      const hit = findUnstorable(value);
-      if (hit !== null) {
-        done(
-          new AppError(400, ErrorCode.invalidCharacters, `errors:${ErrorCode.invalidCharacters}`, {
-            field: `${where}.${hit}`,
-          }),
-        );
-        return;
-      }
-    }
-    done();
+    done(
+      refusalOf('params', req.params) ??
+        refusalOf('querystring', req.query) ??
+        refusalOf('body', req.body) ??
+        undefined,
+    );
   });
 }

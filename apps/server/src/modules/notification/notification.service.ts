@@ -103,13 +103,19 @@ export async function deleteNotificationsByIds(
   return { count: rows.length };
 }
 
+/** countUnreadNotifications without the database: the count this process knows, if it knows it. */
+export function knownUnreadCount(ctx: AppContext, customerId: number): { count: number } | undefined {
+  const cached = ctx.customerCache?.unreadCount(customerId);
+  return cached === undefined ? undefined : { count: cached };
+}
+
 export async function countUnreadNotifications(
   ctx: AppContext,
   opts: { customerId: number },
 ): Promise<{ count: number }> {
+  const known = knownUnreadCount(ctx, opts.customerId);
+  if (known) return known;
   const cache = ctx.customerCache;
-  const cached = cache?.unreadCount(opts.customerId);
-  if (cached !== undefined) return { count: cached };
   const readStartedAt = cache?.now() ?? 0;
   const [row] = await ctx.db.db
     .select({ n: count() })
