@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { RouteLatency } from './route-latency.ts';
 
 /**
  * The Prometheus instruments of one process (one registry per app context, no global state). Labels are bounded:
@@ -8,7 +9,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
  */
 export interface Metrics {
   registry: Registry;
-  httpDuration: Histogram<'route' | 'method' | 'status_class'>;
+  httpDuration: RouteLatency;
   jobDuration: Histogram<'queue' | 'outcome'>;
   jobFailures: Counter<'queue'>;
   uploadBytes: Counter<'kind'>;
@@ -42,13 +43,12 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}): Metrics 
   });
   return {
     registry,
-    httpDuration: new Histogram({
-      name: 'dossier_http_request_duration_seconds',
-      help: 'HTTP request latency by routed path (the pattern, never the raw URL), method and status class',
-      labelNames: ['route', 'method', 'status_class'],
-      buckets: HTTP_BUCKETS,
-      registers: [registry],
-    }),
+    httpDuration: new RouteLatency(
+      'dossier_http_request_duration_seconds',
+      'HTTP request latency by routed path (the pattern, never the raw URL), method and status class',
+      HTTP_BUCKETS,
+      registry,
+    ),
     jobDuration: new Histogram({
       name: 'dossier_job_duration_seconds',
       help: 'Time a pg-boss handler spent on a batch of jobs, by queue and outcome (ok, failed)',

@@ -15,11 +15,9 @@ export const UNMATCHED_ROUTE = '(unmatched)';
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string): void {
   app.addHook('onResponse', (req, reply, done) => {
     metrics.httpDuration.observe(
-      {
-        route: req.routeOptions.url ?? UNMATCHED_ROUTE,
-        method: req.method,
-        status_class: `${Math.floor(reply.statusCode / 100)}xx`,
-      },
+      req.routeOptions.url ?? UNMATCHED_ROUTE,
+      req.method,
+      reply.statusCode,
       reply.elapsedTime / 1000,
     );
     done();
