@@ -2,7 +2,7 @@
 # Dossier: one image for both roles (SERVICES=api or SERVICES=worker). See README "Beyond one machine" and
 # deploy/compose.yaml. Build: docker build -t dossier .   Run: docker run -p 3000:3000 --env-file .env dossier
 
-# ── build: every dependency, the web app, then only production dependencies are kept ─────────────────────
+# ── build: every dependency, the web app, then only the server's production dependencies are installed ──────
 FROM node:20.19-bookworm-slim AS build
 WORKDIR /app
 ENV npm_config_fund=false npm_config_audit=false
@@ -17,7 +17,11 @@ COPY tsconfig.base.json tsconfig.json ./
 COPY packages packages
 COPY apps apps
 COPY scripts/web-build.mjs scripts/
-RUN npm run build && npm prune --omit=dev && rm -rf apps/web/src apps/web/node_modules apps/*/test
+# The web app's own dependencies (antd, TipTap, …, about 270 MB) are only needed to build it: the runtime tree
+# is the server workspace and the packages it imports (609 → 338 MB of node_modules, measured 2026-11-28).
+RUN npm run build \
+ && npm ci --omit=dev -w @dossier/server -w @dossier/contract -w @dossier/i18n -w @dossier/forms \
+ && rm -rf apps/web/src apps/web/node_modules apps/*/test
 
 # ── runtime: non-root, production dependencies, the built web app, the TypeScript sources tsx runs ─────────
 FROM node:20.19-bookworm-slim
