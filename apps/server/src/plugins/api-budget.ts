@@ -3,6 +3,7 @@ import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { AppError } from './errors.ts';
+import { hookList } from './route-hooks.ts';
 
 /**
  * The global per-IP API budget: every counted route (`counted(route.url)`, decided once per route when it is
@@ -21,13 +22,12 @@ export function registerApiBudget(
     if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit != null) return;
     if (!opts.counted(route.url)) return;
     // Last among the route's onRequest hooks, where the plugin put its own.
-    const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-    route.onRequest = [...own, hook];
+    route.onRequest = [...hookList(route.onRequest), hook];
   });
 }
 
 /** The client's key: an IPv4 address as it is; an IPv6 one as the plugin keys it (its /64). */
-export const clientKey = (ip: string): string => (ip.includes(':') ? normalizeIP(ip) : ip);
+const clientKey = (ip: string): string => (ip.includes(':') ? normalizeIP(ip) : ip);
 
 function budgetHook(store: FastifyRateLimitStore, max: number, windowMs: number): onRequestHookHandler {
   const limit = String(max);

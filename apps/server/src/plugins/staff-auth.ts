@@ -5,6 +5,7 @@ import { recordAudit, type StaffActor } from '../modules/staff/audit.service.ts'
 import { type LiveStaffSession, resolveStaffSession } from '../modules/staff/sessions.service.ts';
 import { AppError, errorOf } from './errors.ts';
 import { storableCopy } from './input-guard.ts';
+import { hookList } from './route-hooks.ts';
 
 /**
  * Staff authorisation (decision 0020). Every route under /api/staff/ declares who may call it in its
@@ -98,9 +99,7 @@ export function registerStaffAuth(app: FastifyInstance, ctx: AppContext): void {
       throw new Error(`${String(route.method)} ${route.url}: a staff route needs config.staffAccess`);
     }
     if (access === 'public') return;
-    const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-    route.onRequest = [requireStaff(ctx, access), ...own];
-    const sends = route.onSend ? (Array.isArray(route.onSend) ? route.onSend : [route.onSend]) : [];
-    route.onSend = [...sends, auditUnaudited];
+    route.onRequest = [requireStaff(ctx, access), ...hookList(route.onRequest)];
+    route.onSend = [...hookList(route.onSend), auditUnaudited];
   });
 }
