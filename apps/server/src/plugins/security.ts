@@ -16,6 +16,9 @@ export const isApiRoute = (routeUrl: string | undefined): boolean => (routeUrl ?
 /** Counted too: the metrics endpoint (its bearer token must not be guessable at an unlimited rate). */
 const isCounted = (routeUrl: string | undefined): boolean => isApiRoute(routeUrl) || routeUrl === '/metrics';
 
+/** The window of the per-IP limits (RATE_LIMIT_PER_MINUTE, AUTH_RATE_LIMIT_PER_MINUTE). */
+const WINDOW_MS = 60_000;
+
 /** Security headers and the per-IP rate limits. */
 export async function registerSecurity(
   app: FastifyInstance,
@@ -51,7 +54,7 @@ export async function registerSecurity(
   await app.register(rateLimit, {
     global: false,
     max: config.rateLimitPerMinute,
-    timeWindow: '1 minute',
+    timeWindow: WINDOW_MS,
     allowList: (req) => !isCounted(req.routeOptions.url),
     errorResponseBuilder: () => new AppError(429, ErrorCode.rateLimited),
     store: Store,
@@ -61,7 +64,7 @@ export async function registerSecurity(
   registerApiBudget(app, {
     store: new Store({}),
     max: config.rateLimitPerMinute,
-    windowMs: 60_000,
+    windowMs: WINDOW_MS,
     counted: isCounted,
   });
 }
