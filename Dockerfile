@@ -16,14 +16,16 @@ RUN npm ci
 COPY tsconfig.base.json tsconfig.json ./
 COPY packages packages
 COPY apps apps
-COPY scripts/web-build.mjs scripts/
+COPY scripts/web-build.mjs scripts/server-build.mjs scripts/
 # The web app's own dependencies (antd, TipTap, …, about 270 MB) are only needed to build it: the runtime tree
 # is the server workspace and the packages it imports (609 → 338 MB of node_modules, measured 2026-11-28).
+# The server runs bundled (decision 0047): apps/server/dist/main.mjs, no TypeScript loader in the process.
 RUN npm run build \
+ && node scripts/server-build.mjs \
  && npm ci --omit=dev -w @dossier/server -w @dossier/contract -w @dossier/i18n -w @dossier/forms \
  && rm -rf apps/web/src apps/web/node_modules apps/*/test
 
-# ── runtime: non-root, production dependencies, the built web app, the TypeScript sources tsx runs ─────────
+# ── runtime: non-root, production dependencies, the built web app and server (with the files its sources read) ─
 FROM node:20.19-bookworm-slim
 ENV NODE_ENV=production \
     PORT=3000 \
@@ -39,4 +41,4 @@ EXPOSE 3000
 # /readyz answers within 1 s whatever the database does (modules/health); 503 while not ready.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
+CMD ["node", "apps/server/dist/main.mjs"]

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { ensureServerBuild, serverDist } from './server-build.mjs';
 import { buildWeb, webBuildState } from './web-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,7 +47,8 @@ async function startServer(dataDir) {
     () => false,
   );
   if (busy) throw new Error(`port ${port} is already in use (set BENCH_PORT)`);
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  await ensureServerBuild(root);
+  const child = spawn(process.execPath, [join(serverDist(root), 'main.mjs')], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,12 +1,12 @@
-// What the bench scripts share: start the real server (apps/server/src/main.ts) on a free port and read its
-// memory from /proc.
+// What the bench scripts share: start the real server as `npm start` runs it (the bundle, apps/server/dist/main.mjs,
+// built when stale) on a free port and read its memory from /proc.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuild, serverDist } from './server-build.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const entry = join(root, 'apps/server/src/main.ts');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Resident memory now and its peak (VmHWM), in MB. */
@@ -20,7 +20,8 @@ export function memory(pid) {
 export async function spawnServer(env) {
   // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) goes to the server's node, to profile a bench.
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', entry], {
+  await ensureServerBuild(root);
+  const child = spawn(process.execPath, [...extra, join(serverDist(root), 'main.mjs')], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

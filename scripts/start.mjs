@@ -1,7 +1,8 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then runs the
-// server (API + worker + the built SPA) in this process, so signals reach it directly.
+// `npm start`: builds the web app and the server when a build is missing or older than its sources, then runs
+// the server (API + worker + the built SPA) in this process, so signals reach it directly.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuild } from './server-build.mjs';
 import { buildWeb, webBuildState } from './web-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,6 +18,6 @@ if (state !== 'fresh') {
   }
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('../apps/server/src/main.ts');
+// The server runs bundled (decision 0047), rebuilt here when a source is newer than the bundle (about a second).
+if (await ensureServerBuild(root)) process.stdout.write('Server built (apps/server/dist).\n');
+await import('../apps/server/dist/main.mjs');

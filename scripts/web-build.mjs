@@ -27,12 +27,16 @@ function newestMtime(path) {
   return newest;
 }
 
-/** 'missing', 'stale' or 'fresh' for the build in `outDir` (its index.html is the stamp). */
-export function webBuildState(root, outDir) {
-  const stamp = join(outDir, 'index.html');
+/** 'missing', 'stale' or 'fresh' for a build whose output `stamp` is made from `sources` (relative to root). */
+export function buildState(root, stamp, sources) {
   if (!existsSync(stamp)) return 'missing';
   const built = statSync(stamp).mtimeMs;
-  return Math.max(...WEB_SOURCES.map((p) => newestMtime(join(root, p)))) > built ? 'stale' : 'fresh';
+  return Math.max(...sources.map((p) => newestMtime(join(root, p)))) > built ? 'stale' : 'fresh';
+}
+
+/** 'missing', 'stale' or 'fresh' for the build in `outDir` (its index.html is the stamp). */
+export function webBuildState(root, outDir) {
+  return buildState(root, join(outDir, 'index.html'), WEB_SOURCES);
 }
 
 /** Runs `vite build` (into `outDir` when given, else the config's dist); returns the exit status. */

@@ -2,18 +2,21 @@
 // case (forms saved through the forms service, evidence/letters/plan through theirs, every input a stored
 // normalised PDF), then `requestPacket` → pg-boss → worker → stored file, timed until the case row points at the
 // new file. The case is set up by one process; the builds run in a brand-new worker process, as a deployed worker
-// would (decision 0044). Figures: (b) the first build in that process, (a) a full build in the same (warm) worker
-// with the caches emptied, (c) "Generate again" after editing one paragraph, (d) the worker's peak RSS; each as a
-// ratio to `qpdf --empty --pages` on the same inputs (median of 5). The embedded database by default;
-// `--postgres` runs on PostgreSQL (TEST_DATABASE_URL or DATABASE_URL, a database made for the run), the scaled
-// shape, where the worker process holds no database. No assertion, no target check.
+// would (decision 0044); both run this file bundled, as the server runs (decision 0047). Figures: (b) the first
+// build in that process, (a) a full build in the same (warm) worker with the caches emptied, (c) "Generate again"
+// after editing one paragraph, (d) the worker's peak RSS; each as a ratio to `qpdf --empty --pages` on the same
+// inputs (median of 5). The embedded database by default; `--postgres` runs on PostgreSQL (TEST_DATABASE_URL or
+// DATABASE_URL, a database made for the run), the scaled shape, where the worker process holds no database. No
+// assertion, no target check.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { EB1A_SAMPLE } from '@dossier/forms';
 import { desc, eq } from 'drizzle-orm';
+import { bundleServer } from '../../../scripts/server-build.mjs';
 import { systemClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
@@ -49,6 +52,7 @@ import { pageMarks } from '../src/pdf/packet/page-marks.ts';
 import { BENCH_SCALE, buildSampleCase, LARGE_SCALE } from '../src/pdf/packet/sample-case.ts';
 import { warmUpPdfEngine } from '../src/pdf/warm-up.ts';
 import { LocalDiskStorage } from '../src/providers/storage/local-disk.ts';
+import { useBaselineWasmCompiler } from '../src/wasm-compiler.ts';
 
 type Figures = {
   customerId: number;
@@ -209,6 +213,8 @@ async function setupChild(dir: string, run: number, dbUrl: string | undefined): 
 
 /** Process 2: a brand-new worker process builds (b), then (a) with the caches emptied, then (c). */
 async function jobChild(dir: string, run: number, dbUrl: string | undefined): Promise<void> {
+  // As main.ts starts: WebAssembly on the baseline compiler.
+  useBaselineWasmCompiler();
   // The job logs each build's steps ('packet built', ms per step): kept for the figures.
   const steps: Array<Record<string, number>> = [];
   const logger = createLogger(
@@ -365,6 +371,18 @@ function qpdfMerge(
   };
 }
 
+/** This file bundled by the server's build (scripts/server-build.mjs) into apps/server/dist/bench/. */
+async function bundledSelf(): Promise<string> {
+  const root = fileURLToPath(new URL('../../../', import.meta.url));
+  const outDir = join(root, 'apps/server/dist/bench');
+  await bundleServer(root, {
+    entry: 'apps/server/scripts/bench-packet-job.ts',
+    name: 'bench-packet-job',
+    outDir,
+  });
+  return join(outDir, 'bench-packet-job.mjs');
+}
+
 export async function benchJob(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'dossier-bench-job-'));
   const database = await benchDatabase();
@@ -379,25 +397,14 @@ export async function benchJob(): Promise<void> {
       process.argv.includes('--pages') && process.argv[process.argv.indexOf('--pages') + 1] === '1500';
     const scale = large ? LARGE_SCALE : BENCH_SCALE;
     writeInput(dir, (await buildSampleCase({ category: 'EB1A', locale: 'zh', scale })).input);
+    // The processes run this file bundled, as the server runs (decision 0047: no TypeScript loader in them).
+    const entry = await bundledSelf();
     const run = (mode: string, n: number, extra: string[] = []) => {
-      const res = spawnSync(
-        process.execPath,
-        [
-          ...extra,
-          '--import',
-          'tsx',
-          new URL(import.meta.url).pathname,
-          mode,
-          dir,
-          String(n),
-          database.url ?? '',
-        ],
-        {
-          encoding: 'utf8',
-          maxBuffer: 64 * 1024 * 1024,
-          env: { ...process.env, ...(process.argv.includes('--cold') ? { BENCH_COLD: '1' } : {}) },
-        },
-      );
+      const res = spawnSync(process.execPath, [...extra, entry, mode, dir, String(n), database.url ?? ''], {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+        env: { ...process.env, ...(process.argv.includes('--cold') ? { BENCH_COLD: '1' } : {}) },
+      });
       if (res.status !== 0) throw new Error(`${mode} failed:\n${res.stderr}\n${res.stdout.slice(-2000)}`);
       return res.stdout;
     };

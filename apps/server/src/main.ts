@@ -20,9 +20,11 @@ import { createPaymentProviders } from './providers/payment/index.ts';
 import { connectRedis } from './providers/redis/redis.ts';
 import { createSmsProvider } from './providers/sms/index.ts';
 import { createStorage } from './providers/storage/index.ts';
+import { useBaselineWasmCompiler } from './wasm-compiler.ts';
 
 /** Process entry: roles come from SERVICES (api, worker; both by default). */
 async function main(): Promise<void> {
+  useBaselineWasmCompiler();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

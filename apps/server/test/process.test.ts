@@ -2,12 +2,23 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackend } from './build-test-app.ts';
+import { bundleForTest } from './server-bundle.ts';
 
-const serverEntry = new URL('../src/main.ts', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'dossier-process-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+// The process `npm start` runs: the server bundle (decision 0047), built for this file.
+let bundleDir = '';
+let serverEntry = '';
+beforeAll(async () => {
+  if (testBackend !== 'pglite') return;
+  bundleDir = await bundleForTest();
+  serverEntry = join(bundleDir, 'main.mjs');
+});
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+  if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
+});
 
 interface Running {
   child: ChildProcess;
@@ -17,7 +28,7 @@ interface Running {
 
 /** Starts the real server process (both roles) on a random port. */
 async function start(): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, [serverEntry], {
     env: {
       ...process.env,
       PORT: '0',
@@ -69,7 +80,7 @@ describe.runIf(testBackend === 'pglite')('server process (embedded database)', (
     expect(codes.results).toHaveLength(200);
 
     // A second process on the same data directory is refused clearly while the first runs.
-    const second = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    const second = spawn(process.execPath, [serverEntry], {
       env: { ...process.env, PORT: '0', DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -4,6 +4,15 @@ import type { NormaliseInput, NormaliseLimits, NormaliseResult } from './index.t
 
 export const TIMED_OUT = 'timed_out' as const;
 
+/** Set by the server bundle's banner to the bundle's own URL (scripts/server-build.mjs); absent under tsx. */
+declare const __BUNDLE_URL__: string | undefined;
+
+/** The thread's entry: the bundle's own beside it, or the sources' (which registers tsx first). */
+const WORKER_ENTRY =
+  typeof __BUNDLE_URL__ === 'string'
+    ? new URL('./normalise-worker.mjs', __BUNDLE_URL__)
+    : new URL('./normalise-worker.mjs', import.meta.url);
+
 /** The normaliser's answer; an accepted file also carries what each page paints (page-marks.ts), when read. */
 export type NormalisedInWorker = NormaliseResult & { marks?: Rect[][] };
 
@@ -20,7 +29,7 @@ export function normaliseInWorker(
 ): Promise<NormalisedInWorker | typeof TIMED_OUT> {
   // A copy the thread owns (the caller's buffer may be a view into a shared pool).
   const bytes = new Uint8Array(input.bytes);
-  const worker = new Worker(new URL('./normalise-worker.mjs', import.meta.url), {
+  const worker = new Worker(WORKER_ENTRY, {
     workerData: { input: { ...input, bytes }, limits },
     transferList: [bytes.buffer],
   });
