@@ -7,7 +7,7 @@
 // blanks, the ETA-9089 guide, pglite-init.mjs): in the bundle each file's `import.meta.url` still names that
 // source file (as a path relative to the bundle, so the tree can move), and the bundle's own URL is
 // `__BUNDLE_URL__` (the normaliser's thread is a second entry beside main.mjs; in-worker.ts).
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { build } from 'esbuild';
 import { buildState } from './web-build.mjs';
@@ -40,7 +40,7 @@ export function serverBuildState(root) {
  */
 export async function bundleServer(root, { entry = 'apps/server/src/main.ts', name = 'main', outDir } = {}) {
   const out = outDir ?? serverDist(root);
-  await build({
+  const result = await build({
     absWorkingDir: root,
     entryPoints: { [name]: join(root, entry), 'normalise-worker': join(root, NORMALISE_WORKER) },
     outdir: out,
@@ -55,7 +55,18 @@ export async function bundleServer(root, { entry = 'apps/server/src/main.ts', na
     logLevel: 'warning',
     banner: { js: 'const __BUNDLE_URL__ = import.meta.url;' },
     plugins: [packagesOutside(), sourceFileUrls(root, out)],
+    write: false,
   });
+  // Each file written beside its place and renamed into it: a process starting (or a second `npm start`
+  // building) meanwhile reads the old file or the new one, never half of one.
+  await mkdir(out, { recursive: true });
+  await Promise.all(
+    result.outputFiles.map(async (f) => {
+      const tmp = `${f.path}.${process.pid}.tmp`;
+      await writeFile(tmp, f.contents);
+      await rename(tmp, f.path);
+    }),
+  );
   return out;
 }
 
