@@ -46,10 +46,14 @@ const REDACTED = '[redacted]';
 /** Drizzle's "Failed query: <sql>\nparams: <values>": the statement stays, the values go. */
 const PARAMS_LINE = /\nparams: [\s\S]*?(?=\n {4}at |$)/;
 
-/** pino's error serializer, minus submitted values (also in the `cause` chain). */
+/**
+ * pino's error serializer, minus submitted values (also in the `cause` chain). An `err` that is not an object (a
+ * message, as some callers log) is written as it is: a logger never throws.
+ */
 export function serializeError(err: unknown): unknown {
-  const out = pino.stdSerializers.err(err as Error) as unknown as Record<string, unknown>;
-  return redactError(out, 0);
+  const out = pino.stdSerializers.err(err as Error) as unknown;
+  if (out === null || typeof out !== 'object') return typeof out === 'symbol' ? String(out) : out;
+  return redactError(out as Record<string, unknown>, 0);
 }
 
 function redactError(e: Record<string, unknown>, depth: number): Record<string, unknown> {

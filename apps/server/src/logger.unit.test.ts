@@ -38,6 +38,17 @@ describe('error logs', () => {
     expect(text).not.toContain('13812345678');
     expect(text).toContain('[redacted]');
   });
+
+  // Found by the multi-process test under load: Redis's "Command timed out" logged as `{ err: message }` made the
+  // serializer throw (`'params' in "…"`) inside a promise handler, and the API process died.
+  it('never throw on an err that is not an object (a message, a number, null), nor on a string cause', () => {
+    const { logger, lines } = capture();
+    for (const err of ['Command timed out', 42, null, undefined, Symbol('s')]) {
+      expect(() => logger.warn({ err }, 'Redis unavailable')).not.toThrow();
+    }
+    expect(() => logger.error({ err: new Error('outer', { cause: 'inner text' }) }, 'x')).not.toThrow();
+    expect(lines.join('')).toContain('Command timed out');
+  });
 });
 
 describe('dependency errors', () => {
