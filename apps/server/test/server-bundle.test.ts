@@ -9,8 +9,9 @@ import { bundleForTest, repoRoot } from './server-bundle.ts';
 
 /**
  * The bundle `npm start` runs (decision 0047) against the sources the other suites test: each bundled source
- * still finds the files beside it, and the normaliser's thread is the bundle's own. A few corpus files (an
- * image, a repaired PDF, an encrypted one, a refused one) give the same answers from the bundle as from the sources.
+ * still finds the files beside it, and the normaliser's thread is the bundle's own. A few corpus files (two
+ * images, a PDF encrypted with an empty password, a multi-page one; a damaged PDF, a password-protected one and a
+ * Word file refused) give the same answers from the bundle as from the sources.
  */
 const CORPORA = join(repoRoot, '..', 'shared', 'corpora');
 const FILES = [
