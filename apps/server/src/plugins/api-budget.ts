@@ -42,14 +42,12 @@ function budgetHook(store: FastifyRateLimitStore, max: number, windowMs: number)
         }
         const reset = String(Math.ceil(res.ttl / 1000));
         reply.header('x-ratelimit-limit', limit);
+        reply.header('x-ratelimit-remaining', String(Math.max(0, max - res.current)));
+        reply.header('x-ratelimit-reset', reset);
         if (res.current <= max) {
-          reply.header('x-ratelimit-remaining', String(max - res.current));
-          reply.header('x-ratelimit-reset', reset);
           done();
           return;
         }
-        reply.header('x-ratelimit-remaining', '0');
-        reply.header('x-ratelimit-reset', reset);
         reply.header('retry-after', reset);
         done(new AppError(429, ErrorCode.rateLimited));
       },

@@ -77,13 +77,12 @@ export function registerStaffAuth(app: FastifyInstance, ctx: AppContext): void {
   // passes straight through, without a promise.
   const auditUnaudited: onSendHookHandler = (req, reply, payload, done) => {
     const who = req.staff;
-    const url = req.routeOptions.url ?? '';
-    if (!who || who.audited || !MUTATING.has(req.method) || !url.startsWith(STAFF_PREFIX)) {
+    if (!who || who.audited || !MUTATING.has(req.method)) {
       done(null, payload);
       return;
     }
     recordAudit(ctx, ctx.db.db, who, {
-      action: `${req.method} ${url}`,
+      action: `${req.method} ${req.routeOptions.url}`,
       targetType: 'request',
       targetId: req.url.slice(0, 300),
       // A refused call's parameters may hold what jsonb cannot store (issue 10, item 16).
