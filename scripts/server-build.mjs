@@ -9,7 +9,6 @@
 // `__BUNDLE_URL__` (the normaliser's thread is a second entry beside main.mjs; in-worker.ts).
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { build } from 'esbuild';
 import { buildState } from './web-build.mjs';
 
 /** Everything the server bundle is made from, relative to the repository root. */
@@ -40,6 +39,8 @@ export function serverBuildState(root) {
  */
 export async function bundleServer(root, { entry = 'apps/server/src/main.ts', name = 'main', outDir } = {}) {
   const out = outDir ?? serverDist(root);
+  // Loaded only to build: `npm start` imports this file into the server's own process.
+  const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: root,
     entryPoints: { [name]: join(root, entry), 'normalise-worker': join(root, NORMALISE_WORKER) },
