@@ -140,6 +140,51 @@ export function tusClient(app: () => TestApp, base: () => string) {
   return { create, keyOf, head, patch, result, upload, interruptedPatch };
 }
 
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * One request with its path sent exactly as written (fetch and app.inject normalise URLs: dot segments, `#`,
+ * doubled slashes), to the test app's socket.
+ */
+export function rawRequest(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: Uint8Array,
+): Promise<RawAnswer> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method,
+        headers: { ...headers, ...(body ? { 'Content-Length': String(body.length) } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** Waits until the upload leaves "checking" (the worker runs the normalise job). */
 export async function settled(
   t: TestApp,

@@ -109,7 +109,7 @@ export const uploadsRoutes =
             })
             .send();
         }
-        await handOver(req, reply);
+        await handOver(req, reply, req.params.key);
       },
     );
     app.patch(
@@ -124,7 +124,7 @@ export const uploadsRoutes =
         },
       },
       async (req, reply) => {
-        await handOver(req, reply);
+        await handOver(req, reply, req.params.key);
       },
     );
     app.delete(
@@ -136,7 +136,7 @@ export const uploadsRoutes =
       },
       async (req, reply) => {
         // The quota is released before the 204 reaches the client, so its next creation already sees it.
-        await handOver(req, reply, undefined, async (res) => {
+        await handOver(req, reply, req.params.key, async (res) => {
           if (res.status === 204) await forgetTransfer(ctx, req.params.key);
         });
       },

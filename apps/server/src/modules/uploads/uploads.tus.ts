@@ -14,8 +14,11 @@ import type { TusArea } from './uploads.tus-area.ts';
 /** What our route learnt about a request before handing it to the tus server (keyed by the request object). */
 interface HandedOver {
   locale: Locale;
-  /** The key createTransfer reserved (creation only): the tus server names the upload with it. */
-  key?: string;
+  /**
+   * The transfer's key as the route checked it: the one createTransfer reserved (creation: the tus server names
+   * the upload with it), or the path's `:key` whose ownership the gate checked (HEAD, PATCH, DELETE).
+   */
+  key: string;
 }
 
 /** tus error statuses → our codes (their bodies are English plain text; ours are `{ code, msg }`). */
@@ -59,6 +62,13 @@ export function createTusHandler(ctx: AppContext, area: TusArea) {
       if (!key) throw ERRORS.UNKNOWN_ERROR;
       return key;
     },
+    // The id is the key the route checked, never one read from the URL: @tus/server takes the last `/` segment
+    // of the whole URL, query string included (`…/tus/<own key>?x=/<other key>`). A URL it would read as
+    // anything else (a query string, `#`, an encoded slash…) is refused (404) rather than served (decision 0048).
+    getFileIdFromRequest: (req, lastPath) => {
+      const key = handedOver.get(req)?.key;
+      return key !== undefined && lastPath === key ? key : undefined;
+    },
     onUploadFinish: async (req, u) => {
       const r = await finaliseTransfer(ctx, area, u.id);
       if (r.state === 'refused') {
@@ -86,13 +96,13 @@ export function createTusHandler(ctx: AppContext, area: TusArea) {
   return async function handOver(
     req: FastifyRequest,
     reply: FastifyReply,
-    key?: string,
+    key: string,
     beforeSend?: (res: Response) => Promise<void>,
   ): Promise<Response> {
     carryReplyHeaders(reply);
     reply.hijack();
     const request = new NodeRequest({ req: req.raw, res: reply.raw });
-    handedOver.set(request, { locale: req.locale, ...(key ? { key } : {}) });
+    handedOver.set(request, { locale: req.locale, key });
     let res: Response;
     try {
       res = await tus.handleWeb(request as unknown as Request);
