@@ -1,11 +1,18 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client.ts';
-import { buildTestApp, postgresTestUrl, type TestApp, testBackend } from './build-test-app.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import {
+  buildTestApp,
+  openTestDatabase,
+  postgresTestUrl,
+  type TestApp,
+  testBackend,
+} from './build-test-app.ts';
 import { accountsTestConfig, login } from './factories.ts';
 import { TcpProxy } from './tcp-proxy.ts';
 
@@ -104,6 +111,85 @@ describe.runIf(testBackend === 'postgres')('PostgreSQL that stops answering', ()
     }
     expect(back).toBe(200);
   }, 60_000);
+});
+
+/**
+ * Issue 27 item 6: a database that goes away under a running server (dropped on PostgreSQL, the embedded instance
+ * closed) is an outage like a stalled one: 503 `service_unavailable` in the caller's language, never 500.
+ */
+describe('a database that goes away under a running server', () => {
+  const unavailable = {
+    code: 'service_unavailable',
+    msg: 'The service is temporarily unavailable, please try again in a moment',
+  };
+
+  /** A database of its own (dropped by the test), its handle closed with the app even when the test failed. */
+  async function ownDatabase(): Promise<{ db: Database; goAway: () => Promise<void> }> {
+    if (testBackend === 'pglite') {
+      const db = await openTestDatabase();
+      let closed = false;
+      const close = async () => {
+        if (!closed) await db.close();
+        closed = true;
+      };
+      return { db: { ...db, close }, goAway: close };
+    }
+    const template = inject('postgresTemplate');
+    const admin = await openDatabase({ databaseUrl: inject('postgresAdminUrl')!, poolMax: 1 });
+    const name = `${template}_gone${randomBytes(4).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const url = new URL(inject('postgresAdminUrl')!);
+    url.pathname = `/${name}`;
+    const db = await openDatabase({ databaseUrl: url.toString(), poolMax: 2 });
+    let dropped = false;
+    const goAway = async () => {
+      if (!dropped) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      dropped = true;
+    };
+    return {
+      db: {
+        ...db,
+        close: async () => {
+          await db.close();
+          await goAway();
+          await admin.close();
+        },
+      },
+      goAway,
+    };
+  }
+
+  it(`answers 503 on ${testBackend === 'postgres' ? 'a dropped PostgreSQL database' : 'a closed embedded database'}`, async () => {
+    const { db, goAway } = await ownDatabase();
+    const t = await buildTestApp({ db, config: accountsTestConfig });
+    try {
+      const user = await login(t);
+      const info = (lang = 'en') =>
+        t.app.inject({ url: '/api/customer/customer/info/', headers: { ...user.auth, Language: lang } });
+      expect((await info()).statusCode).toBe(200);
+
+      await goAway();
+      // The first call meets the connection the drop ended; the next ones open new connections to nothing.
+      for (let i = 0; i < 3; i++) {
+        const r = await info();
+        expect(r.statusCode, r.body).toBe(503);
+        expect(r.json()).toEqual(unavailable);
+      }
+      const write = await t.app.inject({
+        method: 'POST',
+        url: '/api/customer/advice/',
+        headers: { ...user.auth, Language: 'zh' },
+        payload: { content: 'still there?' },
+      });
+      expect(write.statusCode, write.body).toBe(503);
+      expect(write.json().msg).toBe('服务暂时不可用，请稍后重试');
+      const visitor = await t.app.inject({ url: '/api/customer/qa/', headers: { Language: 'en' } });
+      expect(visitor.statusCode, visitor.body).toBe(503);
+      expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(503);
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe.runIf(testBackend === 'postgres' && !!redisUrl)('Redis that refuses or stops answering', () => {

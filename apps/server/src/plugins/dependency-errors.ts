@@ -4,8 +4,12 @@
  * Drizzle wraps driver errors.
  */
 
-/** SQLSTATE classes and codes of an unavailable or overloaded server, or a statement it cancelled for time. */
-const UNAVAILABLE_SQLSTATE = /^(08|53|57P0[1-4]$|57014$|25P03$|40001$|40P01$)/;
+/**
+ * SQLSTATE classes and codes of an unavailable or overloaded server, or a statement it cancelled for time; and of
+ * a database that went away under the running server (issue 27 item 6): 3D000 its database was dropped, class 28
+ * its role or password is gone, 57P05 an idle session ended by the server.
+ */
+const UNAVAILABLE_SQLSTATE = /^(08|53|28|57P0[1-5]$|57014$|25P03$|40001$|40P01$|3D000$)/;
 const UNAVAILABLE_NODE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -16,7 +20,7 @@ const UNAVAILABLE_NODE_CODES = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
 ]);
-/** node-postgres and pg-pool report these without a code. */
+/** node-postgres, pg-pool and PGlite (an embedded database closed under the server) report these without a code. */
 const UNAVAILABLE_MESSAGES = [
   'Query read timeout',
   'timeout exceeded when trying to connect',
@@ -25,6 +29,8 @@ const UNAVAILABLE_MESSAGES = [
   'Connection terminated due to connection timeout',
   'Client has encountered a connection error and is not queryable',
   'Cannot use a pool after calling end on the pool',
+  'Client was closed and is not queryable',
+  'PGlite is closed',
 ];
 
 export function isDependencyUnavailable(err: unknown): boolean {
