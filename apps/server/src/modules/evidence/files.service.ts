@@ -5,9 +5,10 @@ import { evidenceFile, evidenceFolder } from '../../db/schema/index.ts';
 import { errorOf } from '../../plugins/errors.ts';
 import { assertEditable } from '../case/case-lock.ts';
 import { assertUnreferenced } from '../case/references.ts';
-import { checkOrder, checkTranslatedFile, checkWebLink } from './evidence-rules.ts';
+import { checkTranslatedFile, checkWebLink } from './evidence-rules.ts';
 import type { CaseScope } from './folders.service.ts';
-import { fileSlots, filesOf, ownedFile, ownedFolder } from './folders.store.ts';
+import { fileSlots, ownedFile, ownedFolder } from './folders.store.ts';
+import { reorderRows } from './reorder.ts';
 import { releaseSlots, syncSlots } from './upload-slots.ts';
 
 /** The spec §5 evidence-dialog rules, then the row's columns. */
@@ -122,13 +123,6 @@ export async function reorderFiles(ctx: AppContext, s: CaseScope, folderId: numb
   await ctx.db.db.transaction(async (tx) => {
     const folder = await ownedFolder(tx, s.caseRow.id, folderId);
     await assertEditable(ctx, s.caseRow.id, 'evidence', tx);
-    const order = checkOrder(
-      (await filesOf(tx, folder.id)).map((f) => f.id),
-      ids,
-    );
-    const now = ctx.clock.now();
-    for (const [id, pos] of order) {
-      await tx.update(evidenceFile).set({ sortOrder: pos, updatedAt: now }).where(eq(evidenceFile.id, id));
-    }
+    await reorderRows(tx, evidenceFile, eq(evidenceFile.folderId, folder.id), ids, ctx.clock.now());
   });
 }

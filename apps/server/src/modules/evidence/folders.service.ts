@@ -7,7 +7,7 @@ import {
   type ProjectCode,
   type TFolderRequest,
 } from '@dossier/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { evidenceFolder } from '../../db/schema/index.ts';
@@ -16,8 +16,9 @@ import type { CaseRow } from '../case/case.service.ts';
 import { assertEditable } from '../case/case-lock.ts';
 import { assertUnreferenced } from '../case/references.ts';
 import { assertClaimed } from './criteria.service.ts';
-import { checkOrder, ruleError, text } from './evidence-rules.ts';
+import { ruleError, text } from './evidence-rules.ts';
 import { deleteFolders, filesOf, ownedFolder } from './folders.store.ts';
+import { reorderRows } from './reorder.ts';
 
 export interface CaseScope {
   customerId: number;
@@ -118,22 +119,12 @@ export async function reorderFolders(
 ): Promise<void> {
   await ctx.db.db.transaction(async (tx) => {
     await assertEditable(ctx, s.caseRow.id, 'evidence', tx);
-    const rows = await tx
-      .select({ id: evidenceFolder.id })
-      .from(evidenceFolder)
-      .where(and(eq(evidenceFolder.caseId, s.caseRow.id), eq(evidenceFolder.criterion, criterion)))
-      .orderBy(asc(evidenceFolder.sortOrder))
-      .for('update');
-    const order = checkOrder(
-      rows.map((r) => r.id),
+    await reorderRows(
+      tx,
+      evidenceFolder,
+      and(eq(evidenceFolder.caseId, s.caseRow.id), eq(evidenceFolder.criterion, criterion)) as SQL,
       ids,
+      ctx.clock.now(),
     );
-    const now = ctx.clock.now();
-    for (const [id, pos] of order) {
-      await tx
-        .update(evidenceFolder)
-        .set({ sortOrder: pos, updatedAt: now })
-        .where(eq(evidenceFolder.id, id));
-    }
   });
 }

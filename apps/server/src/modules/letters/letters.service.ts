@@ -14,15 +14,9 @@ import { evidenceFolder, letterEvidence, recommendationLetter } from '../../db/s
 import { errorOf, notFound } from '../../plugins/errors.ts';
 import { assertEditable } from '../case/case-lock.ts';
 import { assertUnreferenced } from '../case/references.ts';
-import {
-  checkOrder,
-  checkTranslation,
-  fileRefs,
-  refOf,
-  ruleError,
-  text,
-} from '../evidence/evidence-rules.ts';
+import { checkTranslation, fileRefs, refOf, ruleError, text } from '../evidence/evidence-rules.ts';
 import type { CaseScope } from '../evidence/folders.service.ts';
+import { reorderRows } from '../evidence/reorder.ts';
 import { releaseSlots, type Slot, syncSlots } from '../evidence/upload-slots.ts';
 
 type LetterRow = typeof recommendationLetter.$inferSelect;
@@ -177,25 +171,17 @@ export async function deleteLetter(ctx: AppContext, s: CaseScope, letterId: numb
   });
 }
 
+/** `PUT …/letters/order/`: the recommenders in a new order (locks and positions: reorderRows). */
 export async function reorderLetters(ctx: AppContext, s: CaseScope, ids: readonly number[]) {
   await ctx.db.db.transaction(async (tx) => {
     await assertEditable(ctx, s.caseRow.id, 'letters', tx);
-    const rows = await tx
-      .select({ id: recommendationLetter.id })
-      .from(recommendationLetter)
-      .where(eq(recommendationLetter.caseId, s.caseRow.id))
-      .for('update');
-    const order = checkOrder(
-      rows.map((r) => r.id),
+    await reorderRows(
+      tx,
+      recommendationLetter,
+      eq(recommendationLetter.caseId, s.caseRow.id),
       ids,
+      ctx.clock.now(),
     );
-    const now = ctx.clock.now();
-    for (const [id, pos] of order) {
-      await tx
-        .update(recommendationLetter)
-        .set({ sortOrder: pos, updatedAt: now })
-        .where(eq(recommendationLetter.id, id));
-    }
   });
 }
 

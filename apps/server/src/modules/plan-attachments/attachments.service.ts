@@ -12,8 +12,9 @@ import { planAttachment } from '../../db/schema/index.ts';
 import { errorOf, notFound } from '../../plugins/errors.ts';
 import { assertEditable } from '../case/case-lock.ts';
 import { assertUnreferenced } from '../case/references.ts';
-import { checkOrder, checkTranslatedFile, fileRefs, refOf } from '../evidence/evidence-rules.ts';
+import { checkTranslatedFile, fileRefs, refOf } from '../evidence/evidence-rules.ts';
 import type { CaseScope } from '../evidence/folders.service.ts';
+import { reorderRows } from '../evidence/reorder.ts';
 import { releaseSlots, type Slot, syncSlots } from '../evidence/upload-slots.ts';
 
 type AttachmentRow = typeof planAttachment.$inferSelect;
@@ -93,25 +94,11 @@ export async function deleteAttachment(ctx: AppContext, s: CaseScope, id: number
   });
 }
 
+/** `PUT …/plan/attachments/order/`: the attachments in a new order (locks and positions: reorderRows). */
 export async function reorderAttachments(ctx: AppContext, s: CaseScope, ids: readonly number[]) {
   await ctx.db.db.transaction(async (tx) => {
     await assertEditable(ctx, s.caseRow.id, 'plan', tx);
-    const rows = await tx
-      .select({ id: planAttachment.id })
-      .from(planAttachment)
-      .where(eq(planAttachment.caseId, s.caseRow.id))
-      .for('update');
-    const order = checkOrder(
-      rows.map((r) => r.id),
-      ids,
-    );
-    const now = ctx.clock.now();
-    for (const [id, pos] of order) {
-      await tx
-        .update(planAttachment)
-        .set({ sortOrder: pos, updatedAt: now })
-        .where(eq(planAttachment.id, id));
-    }
+    await reorderRows(tx, planAttachment, eq(planAttachment.caseId, s.caseRow.id), ids, ctx.clock.now());
   });
 }
 
