@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import yauzl from 'yauzl';
 import { upload } from '../src/db/schema/index.ts';
 import { blobKey } from '../src/modules/uploads/uploads.blobs.ts';
+import { normaliseEvidence } from '../src/pdf/normalise/index.ts';
 import type { TestApp } from './build-test-app.ts';
 import type { Owner } from './evidence-helpers.ts';
 import { injectAs, login } from './factories.ts';
@@ -20,12 +21,22 @@ export async function taskOwner(t: TestApp, addons = ['REVIEW', 'TRANSLATION']):
   return { user, caseId: r.json().id, project: 'USA_EB1A' };
 }
 
-/** An upload whose bytes are really in storage (the zip reads them), ready as the normaliser leaves it. */
+/**
+ * An upload whose bytes are really in storage, ready as the normaliser leaves it: the original and the PDF the
+ * check made of it (the zip gives the latter), both under their blob keys.
+ */
 export async function storedUpload(t: TestApp, o: Owner, name: string, bytes: Uint8Array): Promise<number> {
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  await t.ctx.storage.put(blobKey(o.user.customerId, sha256), Buffer.from(bytes), {
-    contentType: 'application/pdf',
-  });
+  const put = async (b: Uint8Array) => {
+    const sha256 = createHash('sha256').update(b).digest('hex');
+    await t.ctx.storage.put(blobKey(o.user.customerId, sha256), Buffer.from(b), {
+      contentType: 'application/pdf',
+    });
+    return sha256;
+  };
+  const checked = await normaliseEvidence({ bytes, filename: name });
+  if (!checked.ok) throw new Error(`${name}: ${checked.code}`);
+  const sha256 = await put(bytes);
+  const pdfSha256 = await put(checked.pdf);
   const now = t.clock.now();
   const [row] = await t.ctx.db.db
     .insert(upload)
@@ -38,13 +49,24 @@ export async function storedUpload(t: TestApp, o: Owner, name: string, bytes: Ui
       kind: 'pdf',
       contentType: 'application/pdf',
       status: 'ready',
-      pages: 1,
+      pages: checked.pageCount,
+      pdfSha256,
+      pdfSize: checked.pdf.length,
       unreferencedSince: now,
       createdAt: now,
       updatedAt: now,
     })
     .returning({ id: upload.id });
   return row!.id;
+}
+
+/** The PDF the check made of an upload (what the task zip holds). */
+export async function checkedPdf(t: TestApp, id: number): Promise<Buffer> {
+  const row = await uploadRow(t, id);
+  const { stream } = await t.ctx.storage.get(blobKey(row!.customerId, row!.pdfSha256!));
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
 }
 
 export const uploadRow = async (t: TestApp, id: number) =>

@@ -21,7 +21,7 @@ import { errMsg, evidenceCalls, expectError, type Owner, onCase } from './eviden
 import { injectAs, login } from './factories.ts';
 import { shopHelpers, shopTestConfig } from './shop-factories.ts';
 import { newStaff, type StaffLogin } from './staff-factories.ts';
-import { storedUpload, taskCalls, taskOwner, uploadRow, zipContents } from './task-helpers.ts';
+import { checkedPdf, storedUpload, taskCalls, taskOwner, uploadRow, zipContents } from './task-helpers.ts';
 import { samplePdf, startUploadApp, stopUploadApp } from './upload-helpers.ts';
 
 let t: TestApp;
@@ -71,7 +71,7 @@ async function preparedCase() {
   }>;
   const plain = files.find((x) => x.name === 'Certificate')!.id;
   const chinese = files.find((x) => x.name === 'Award letter')!.id;
-  return { o, call, folderId: f, plain, chinese, plainBytes, chineseBytes };
+  return { o, call, folderId: f, plain, chinese, plainBytes, chineseBytes, plainUpload, chineseUpload };
 }
 
 const auditActions = async (s: StaffLogin) =>
@@ -419,9 +419,10 @@ describe('the zip of a task', () => {
     expect(zip.headers['content-length']).toBeUndefined();
     const entries = await zipContents(zip.rawPayload);
     expect([...entries.keys()]).toEqual(['evidence/001-Prize _ Award letter.pdf']);
-    expect(entries.get('evidence/001-Prize _ Award letter.pdf')!.equals(Buffer.from(c.chineseBytes))).toBe(
-      true,
-    );
+    // The PDF the upload check made, not the customer's bytes (decision 0050).
+    const awardLetter = entries.get('evidence/001-Prize _ Award letter.pdf')!;
+    expect(awardLetter.equals(await checkedPdf(t, c.chineseUpload))).toBe(true);
+    expect(awardLetter.equals(Buffer.from(c.chineseBytes))).toBe(false);
 
     // A review of petition + evidence: the letter rendered, both files.
     expect((await api.submit(c.o, review.id, ['petition', 'evidence'])).statusCode).toBe(200);
@@ -434,7 +435,9 @@ describe('the zip of a task', () => {
       'evidence/003-Prize _ Award letter.pdf',
     ]);
     expect(all.get('petition/001-petition-letter.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(all.get('evidence/002-Prize _ Certificate.pdf')!.equals(Buffer.from(c.plainBytes))).toBe(true);
+    expect(all.get('evidence/002-Prize _ Certificate.pdf')!.equals(await checkedPdf(t, c.plainUpload))).toBe(
+      true,
+    );
 
     // Another task's id with this signature, a changed expiry: refused. Another customer: 404.
     expectError(

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { TaskErrorCode as E, type Locale, TASK_ZIP_LINK_SECONDS } from '@dossier/contract';
+import { translate } from '@dossier/i18n';
 import { and, eq, inArray } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import type { AppContext } from '../../context.ts';
@@ -65,14 +66,44 @@ const safe = (s: string) =>
     .replace(/^\.+/, '_')
     .trim()
     .slice(0, 80) || 'file';
-const extOf = (name: string) => /\.[A-Za-z0-9]{1,5}$/.exec(name)?.[0]?.toLowerCase() ?? '';
+/** A customer's title as the start of an entry's name: what looks like an extension at its end is defused. */
+const titleOf = (s: string) => safe(s).replace(/\.(?=[A-Za-z0-9]{1,5}$)/, '_');
 
 export interface ZipEntry {
   path: string;
   open: () => Promise<Readable>;
 }
 
-/** The entries of a task's zip, in the task's order (numbered so they sort as on screen). */
+/** The entry listing what the zip leaves out, in both languages (a link opened in a browser sends no Language). */
+export const README = 'README.txt';
+
+interface LeftOut {
+  n: string;
+  name: string;
+  why: 'checking' | 'refused' | 'removed';
+  refusal?: { zh: string; en: string };
+}
+
+function readme(left: readonly LeftOut[]): ZipEntry {
+  const text = (['zh', 'en'] as const)
+    .map((l) =>
+      [
+        translate(l, 'tasks:zip.readme'),
+        ...left.map((x) =>
+          translate(l, `tasks:zip.${x.why}`, { n: x.n, name: x.name, reason: x.refusal?.[l] ?? '' }),
+        ),
+      ].join('\r\n'),
+    )
+    .join('\r\n\r\n');
+  return { path: README, open: async () => Readable.from([Buffer.from(`${text}\r\n`, 'utf8')]) };
+}
+
+/**
+ * The entries of a task's zip, in the task's order (numbered so they sort as on screen). Every file is the PDF
+ * the upload check produced (images re-encoded, active content gone) named `<n>-<title>.pdf`, never the
+ * customer's bytes under the customer's name (issue 27 item 3; decision 0050); a file without that PDF (still
+ * being checked, refused, removed) is named in README.txt instead.
+ */
 export async function zipEntries(ctx: AppContext, row: TaskRow, locale: Locale): Promise<ZipEntry[]> {
   const items = await taskItems(ctx.db.db, row);
   const ids = items.map((i) => i.uploadId).filter((x): x is number => x !== null);
@@ -84,6 +115,7 @@ export async function zipEntries(ctx: AppContext, row: TaskRow, locale: Locale):
     : [];
   const byId = new Map(uploads.map((u) => [u.id, u]));
   const entries: ZipEntry[] = [];
+  const left: LeftOut[] = [];
   items.forEach((item, i) => {
     const n = String(i + 1).padStart(3, '0');
     const dir = FOLDER[item.kind];
@@ -97,13 +129,20 @@ export async function zipEntries(ctx: AppContext, row: TaskRow, locale: Locale):
       return;
     }
     const u = item.uploadId === null ? undefined : byId.get(item.uploadId);
-    if (!u) return; // deleted meanwhile: nothing to give
+    const pdf = u?.status === 'ready' ? u.pdfSha256 : null;
+    if (!u || !pdf) {
+      const why = !u ? 'removed' : u.status === 'refused' ? 'refused' : 'checking';
+      const refusal = u && why === 'refused' ? { zh: u.refusalZh ?? '', en: u.refusalEn ?? '' } : undefined;
+      left.push({ n, name: item.name.replace(/\p{Cc}+/gu, ' '), why, ...(refusal ? { refusal } : {}) });
+      return;
+    }
     const suffix = item.kind === 'letter' ? '-letter' : item.kind === 'resume' ? '-resume' : '';
     entries.push({
-      path: `${dir}/${n}-${safe(item.name)}${suffix}${extOf(u.originalName)}`,
-      open: async () => (await ctx.storage.get(blobKey(u.customerId, u.sha256))).stream,
+      path: `${dir}/${n}-${titleOf(item.name)}${suffix}.pdf`,
+      open: async () => (await ctx.storage.get(blobKey(u.customerId, pdf))).stream,
     });
   });
+  if (left.length) entries.push(readme(left));
   return entries;
 }
 
