@@ -34,6 +34,7 @@ import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { tasksStaffRoutes } from './modules/tasks/tasks-staff.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { clientErrorHandler } from './plugins/client-errors.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -72,6 +73,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     frameworkErrors: frameworkErrorHandler,
+    // What Node's HTTP parser refuses (431, 414, 400, 408) is answered as { code, msg } too (client-errors.ts).
+    clientErrorHandler: clientErrorHandler(ctx.logger),
     // Which proxies to believe for the client address (TRUST_PROXY; off by default).
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     forceCloseConnections: 'idle',

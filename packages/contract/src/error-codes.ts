@@ -25,5 +25,9 @@ export const ErrorCode = {
   idempotencyKeyInvalid: 'idempotency_key_invalid',
   /** The same Idempotency-Key came with a different request. */
   idempotencyKeyReused: 'idempotency_key_reused',
+  /** The request headers are past the server's limit (16 KB), refused by the HTTP parser (431). */
+  headersTooLarge: 'headers_too_large',
+  /** The request did not arrive whole in time (408). */
+  requestTimeout: 'request_timeout',
 } as const;
 export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
