@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDiskStorage } from '../src/providers/storage/local-disk.ts';
+import { entryCount, notPrivate } from './private-modes.ts';
 
 let root: string;
 let storage: LocalDiskStorage;
@@ -20,6 +21,30 @@ const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex')
 
 /** What only the local disk does (the shared contract: storage-behaviour.unit.test.ts, disk and S3). */
 describe('local-disk storage', () => {
+  it('writes objects 0600 in directories 0700 whatever the process umask (issue 27 item 4)', async () => {
+    const previous = process.umask(0);
+    try {
+      const files = join(root, 'files');
+      const disk = new LocalDiskStorage(files);
+      await disk.put('customers/1/blobs/a', Buffer.from('in memory'), { contentType: 'text/plain' });
+      await disk.put('customers/1/blobs/b', Readable.from([Buffer.from('streamed')]), {
+        contentType: 'text/plain',
+      });
+      // A finished transfer handed over by another area (the tus files), written world-readable there.
+      const src = join(root, 'incoming.bin');
+      writeFileSync(src, 'finished bytes', { mode: 0o666 });
+      await disk.putFile('customers/2/blobs/c', src, {
+        contentType: 'application/pdf',
+        sha256: sha('finished bytes'),
+        size: 14,
+      });
+      expect(entryCount(files)).toBeGreaterThanOrEqual(10);
+      expect(notPrivate(files)).toEqual([]);
+    } finally {
+      process.umask(previous);
+    }
+  });
+
   it('stores a finished local file without copying it (hard link), leaving the caller its file', async () => {
     const src = join(root, 'incoming.bin');
     writeFileSync(src, 'finished bytes');

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import {
+  chmod,
   type FileHandle,
   link,
   mkdir,
@@ -27,6 +28,12 @@ import {
 } from './storage.ts';
 
 const TMP_DIR = '.tmp';
+/**
+ * Customers' files are readable by the server's user alone, whatever the umask (issue 27 item 4): directories
+ * 0700, files 0600, given at creation (and to a file handed over by putFile).
+ */
+const DIR_MODE = 0o700;
+const FILE_MODE = 0o600;
 
 interface Meta {
   contentType: string;
@@ -65,11 +72,17 @@ export class LocalDiskStorage implements Storage {
     return join(this.root, key);
   }
 
+  /** Makes the directories a write needs (0700) and answers the one for its temporary files. */
+  private async tmpDirFor(target: string): Promise<string> {
+    const tmpDir = join(this.root, TMP_DIR);
+    await mkdir(tmpDir, { recursive: true, mode: DIR_MODE });
+    await mkdir(dirname(target), { recursive: true, mode: DIR_MODE });
+    return tmpDir;
+  }
+
   async put(key: string, body: PutBody, opts: PutOptions): Promise<StoredObject> {
     const target = this.path(key);
-    const tmpDir = join(this.root, TMP_DIR);
-    await mkdir(tmpDir, { recursive: true });
-    await mkdir(dirname(target), { recursive: true });
+    const tmpDir = await this.tmpDirFor(target);
     const tmpData = join(tmpDir, randomUUID());
     const tmpMeta = `${tmpData}.meta`;
     const hash = createHash('sha256');
@@ -83,14 +96,14 @@ export class LocalDiskStorage implements Storage {
             cb(null, chunk);
           },
         });
-        await pipeline(body, counter, createWriteStream(tmpData, { flags: 'wx' }));
+        await pipeline(body, counter, createWriteStream(tmpData, { flags: 'wx', mode: FILE_MODE }));
         await fsyncFile(tmpData);
       } else {
         // Bytes in memory (a packet is ~40 MB): written as they are, no copy and no stream in between.
         const chunks = (Array.isArray(body) ? body : [body]).map((c) =>
           Buffer.from(c.buffer, c.byteOffset, c.byteLength),
         );
-        const fh = await open(tmpData, 'wx');
+        const fh = await open(tmpData, 'wx', FILE_MODE);
         try {
           // Each batch is written on libuv's pool while this thread hashes it: the two overlap.
           for (let i = 0; i < chunks.length; i += WRITEV_MAX) {
@@ -113,7 +126,7 @@ export class LocalDiskStorage implements Storage {
         size,
         updatedAt: new Date().toISOString(),
       };
-      await writeFile(tmpMeta, JSON.stringify(meta), { flag: 'wx' });
+      await writeFile(tmpMeta, JSON.stringify(meta), { flag: 'wx', mode: FILE_MODE });
       await fsyncFile(tmpMeta);
       await rename(tmpData, target);
       await rename(tmpMeta, `${target}.meta.json`);
@@ -127,9 +140,7 @@ export class LocalDiskStorage implements Storage {
 
   async putFile(key: string, path: string, opts: PutFileOptions): Promise<StoredObject> {
     const target = this.path(key);
-    const tmpDir = join(this.root, TMP_DIR);
-    await mkdir(tmpDir, { recursive: true });
-    await mkdir(dirname(target), { recursive: true });
+    const tmpDir = await this.tmpDirFor(target);
     const size = (await stat(path)).size;
     if (size !== opts.size) throw new Error(`putFile ${key}: ${path} holds ${size} bytes, not ${opts.size}`);
     await fsyncFile(path);
@@ -141,7 +152,7 @@ export class LocalDiskStorage implements Storage {
       updatedAt: new Date().toISOString(),
     };
     try {
-      await writeFile(tmpMeta, JSON.stringify(meta), { flag: 'wx' });
+      await writeFile(tmpMeta, JSON.stringify(meta), { flag: 'wx', mode: FILE_MODE });
       await fsyncFile(tmpMeta);
       // A hard link under .tmp, renamed into place: the object appears whole or not at all, with no copy.
       const tmpData = join(tmpDir, randomUUID());
@@ -154,6 +165,8 @@ export class LocalDiskStorage implements Storage {
         await rm(tmpMeta, { force: true });
         return this.put(key, createReadStream(path), opts);
       }
+      // The same file as the caller's (a link): private from now on, whatever mode its area gave it.
+      await chmod(tmpData, FILE_MODE);
       await rename(tmpData, target);
       await rename(tmpMeta, `${target}.meta.json`);
       return toObject(key, meta);
