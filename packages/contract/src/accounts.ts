@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX, ZIdList, ZPage, ZPageQuery } from './common.ts';
+import { EMAIL_MAX, ZCountValue, ZIdList, ZIdValue, ZPage, ZPageQuery, ZSafeCount } from './common.ts';
 
 /**
  * Accounts (spec §3 Customer/Tokens/Notification, §4 Session and tokens, §7 Authentication/Customer/
@@ -98,7 +98,7 @@ export const ZSendSmsCodeResponse = z.object({
   sms_code: z.string().optional(),
   sms_ticket: ZSmsTicket,
   /** Seconds before another code may be requested (SMS_RESEND_SECONDS). */
-  resend_in: z.number().int(),
+  resend_in: ZCountValue,
 });
 export type TSendSmsCodeResponse = z.infer<typeof ZSendSmsCodeResponse>;
 
@@ -116,7 +116,7 @@ export const ZLoginRegisterRequest = z.object({
 });
 
 export const ZCustomer = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   area_code: z.string(),
   phone: z.string(),
   /** Masked phone kept on the device, e.g. "138****5678". */
@@ -132,9 +132,9 @@ export type TCustomer = z.infer<typeof ZCustomer>;
 /** Tokens with their expiry as Unix timestamps in seconds (spec §3 Tokens). */
 export const ZTokens = z.object({
   access_token: z.string(),
-  access_token_expires: z.number().int(),
+  access_token_expires: ZSafeCount,
   refresh_token: z.string(),
-  refresh_token_expires: z.number().int(),
+  refresh_token_expires: ZSafeCount,
 });
 export type TTokens = z.infer<typeof ZTokens>;
 
@@ -190,7 +190,7 @@ export const ZDeleteAccountResponse = z.object({
 
 // ── Notifications ───────────────────────────────────────────────────────────────────────────────
 export const ZNotification = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   is_read: z.boolean(),
   /** In the caller's language. */
   message: z.string(),
@@ -205,6 +205,6 @@ export const ZNotificationQuery = ZPageQuery({ size: 10, maxSize: 100 }).extend(
 export const ZNotificationPage = ZPage(ZNotification);
 export const ZNotificationPatch = z.object({ is_read: z.literal(true) });
 export const ZDeleteByIdsRequest = z.object({ ids: ZIdList(500) });
-export const ZCount = z.object({ count: z.number().int() });
+export const ZCount = z.object({ count: ZCountValue });
 
 export { fuzzyPhone } from './phone.ts';

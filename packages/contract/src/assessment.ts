@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX } from './common.ts';
+import { EMAIL_MAX, ZCountValue, ZIdValue } from './common.ts';
 import { APPOINTMENT_TIME_RANGES } from './constants.ts';
 
 /**
@@ -155,8 +155,8 @@ export type NiwExceptionalCriterion = (typeof NIW_EXCEPTIONAL_CRITERIA)[number];
 export const ZSelfCheck = z.object({
   eb1a: z.object({
     touched: z.array(z.enum(EB1A_CRITERIA)),
-    count: z.number().int(),
-    minimum: z.number().int(),
+    count: ZCountValue,
+    minimum: ZCountValue,
     meets_minimum: z.boolean(),
   }),
   niw: z.object({
@@ -165,12 +165,12 @@ export const ZSelfCheck = z.object({
       /** 'doctorate' | 'master' | 'bachelor_plus_5' or null */
       basis: z.enum(['doctorate', 'master', 'bachelor_plus_5']).nullable(),
       /** Whole years of work after the bachelor's degree (overlaps counted once). */
-      post_bachelor_years: z.number().int(),
+      post_bachelor_years: ZCountValue,
     }),
     exceptional_ability: z.object({
       touched: z.array(z.enum(NIW_EXCEPTIONAL_CRITERIA)),
-      count: z.number().int(),
-      minimum: z.number().int(),
+      count: ZCountValue,
+      minimum: ZCountValue,
       meets_minimum: z.boolean(),
     }),
   }),
@@ -180,7 +180,7 @@ export const ZSelfCheck = z.object({
 export type TSelfCheck = z.infer<typeof ZSelfCheck>;
 
 export const ZAssessment = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   area: ZAssessmentArea,
   status: z.enum(['draft', 'submitted']),
   data: ZAssessmentData,

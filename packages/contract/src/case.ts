@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCountValue, ZIdValue, ZMinorValue, ZSafeCount, ZVersion } from './common.ts';
 import {
   FORM_STATUSES,
   ZCaseForm,
@@ -49,7 +50,7 @@ export const ZStage = z.object({
   /** The stage's module exists yet (forms today; the others arrive with their issues). */
   available: z.boolean(),
   status: z.enum(STAGE_STATUSES),
-  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+  progress: z.object({ done: ZCountValue, total: ZCountValue }),
   last_change_at: z.string().nullable(),
   submitted_at: z.string().nullable(),
 });
@@ -57,7 +58,7 @@ export type TStage = z.infer<typeof ZStage>;
 
 /** One form of the filing, as the shell and the Form Instructions screen list it. */
 export const ZCaseFormSummary = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   form_number: ZCaseForm,
   edition: z.string(),
   status: z.enum(FORM_STATUSES),
@@ -72,16 +73,16 @@ export type TCaseFormSummary = z.infer<typeof ZCaseFormSummary>;
 export const ZCaseFees = z.object({
   checked: z.string(),
   date: z.string(),
-  lines: z.array(z.object({ key: ZFeeKey, amount_cents: z.number().int(), separate_payment: z.boolean() })),
-  total_cents: z.number().int(),
-  premium: z.object({ days: z.number().int(), business_days: z.boolean() }).nullable(),
+  lines: z.array(z.object({ key: ZFeeKey, amount_cents: ZMinorValue, separate_payment: z.boolean() })),
+  total_cents: ZMinorValue,
+  premium: z.object({ days: ZCountValue, business_days: z.boolean() }).nullable(),
   payments: z.array(ZPaymentDue),
   /** From this date cheques are refused: card (G-1450) or ACH (G-1650) only. */
   electronic_payment_only_from: z.string(),
   /** The I-907 fee on `date`, shown beside the premium-processing switch before it is chosen. */
-  premium_fee_cents: z.number().int().nullable(),
+  premium_fee_cents: ZMinorValue.nullable(),
   /** The NVC immigrant visa fee per person on `date` (consular processing, later), for information. */
-  nvc_cents: z.number().int().nullable(),
+  nvc_cents: ZMinorValue.nullable(),
 });
 export type TCaseFees = z.infer<typeof ZCaseFees>;
 
@@ -90,7 +91,7 @@ export const ZCaseSettings = z.object({
   premium_processing: z.boolean(),
   payment_method: ZPaymentFormNumber,
   /** Send it back with a settings change (409 version_conflict when stale). */
-  version: z.number().int(),
+  version: ZVersion,
 });
 
 export const ZCasePreferences = z.object({
@@ -101,7 +102,7 @@ export type TCasePreferences = z.infer<typeof ZCasePreferences>;
 
 /** `GET /api/customer/case/?project_code=` — everything the workbench shell renders from. */
 export const ZCaseSummary = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   project_code: ZProjectCode,
   category: z.enum(['EB1A', 'NIW']),
   workbench_path: z.enum(['/EB-1A', '/NIW']),
@@ -111,7 +112,7 @@ export const ZCaseSummary = z.object({
   access: ZWorkbenchAccess,
   /** The caller's rights (entitlements) for this project: My interest on the right side (spec §6). */
   rights: z.array(ZRight),
-  plan: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  plan: z.object({ id: ZIdValue, name: z.string() }).nullable(),
   settings: ZCaseSettings,
   preferences: ZCasePreferences,
   stages: z.array(ZStage),
@@ -123,22 +124,22 @@ export const ZCaseSummary = z.object({
   eta9089_required: z.boolean(),
   /** Completeness of evidence, letters and US-plan attachments (issue 12; contract evidence.ts). */
   evidence_counts: z.object({
-    criteria_claimed: z.number().int(),
+    criteria_claimed: ZCountValue,
     /** Claimed criteria without any folder yet. */
-    criteria_without_evidence: z.number().int(),
-    folders: z.number().int(),
-    files: z.number().int(),
-    letters: z.number().int(),
-    letters_received: z.number().int(),
-    letters_independent: z.number().int(),
-    plan_attachments: z.number().int(),
+    criteria_without_evidence: ZCountValue,
+    folders: ZCountValue,
+    files: ZCountValue,
+    letters: ZCountValue,
+    letters_received: ZCountValue,
+    letters_independent: ZCountValue,
+    plan_attachments: ZCountValue,
   }),
 });
 export type TCaseSummary = z.infer<typeof ZCaseSummary>;
 
 /** `PATCH /api/customer/case/{id}/settings/` */
 export const ZCaseSettingsRequest = z.object({
-  version: z.number().int().min(0),
+  version: ZVersion,
   premium_processing: z.boolean().optional(),
   payment_method: ZPaymentFormNumber.optional(),
 });
@@ -160,7 +161,7 @@ export type TSubmitStageResponse = z.infer<typeof ZSubmitStageResponse>;
 /** `GET /api/customer/case/{id}/profile/` — the values entered once for every form (packages/forms profile.ts). */
 export const ZProfile = z.object({
   values: ZFormValues,
-  version: z.number().int(),
+  version: ZVersion,
   updated_at: z.string().nullable(),
   /** Format rules the stored values break (none are required). */
   issues: z.array(ZFormIssue),
@@ -168,7 +169,7 @@ export const ZProfile = z.object({
 export type TProfile = z.infer<typeof ZProfile>;
 
 /** `PATCH /api/customer/case/{id}/profile/` — the whole profile (keys: PROFILE_KEYS of @dossier/forms). */
-export const ZProfileRequest = z.object({ version: z.number().int().min(0), values: ZFormValues });
+export const ZProfileRequest = z.object({ version: ZVersion, values: ZFormValues });
 export type TProfileRequest = z.infer<typeof ZProfileRequest>;
 
 export const ETA9089_FILE_KINDS = ['form', 'instructions', 'guide'] as const;
@@ -189,7 +190,7 @@ export const ZEta9089Page = z.object({
       url: z.string().nullable(),
       /** Where DOL publishes it (for a file not in the catalogue yet). */
       official_url: z.string().nullable(),
-      size: z.number().int().nullable(),
+      size: ZSafeCount.nullable(),
       updated_at: z.string().nullable(),
     }),
   ),

@@ -19,6 +19,20 @@ export type TIdParams = z.infer<typeof ZIdParams>;
 export const ZIdList = (max: number) => z.array(ZIdValue).min(1).max(max);
 
 /**
+ * Bounded integers for everything else (issue 27 item 6): zod's `.int()` alone lets any safe integer through,
+ * and a value past an int32 column reached the database as a 500. Every integer of the contract has both bounds
+ * (packages/contract/test/integer-bounds.test.ts walks every exported schema).
+ */
+/** A version sent back with a change (409 version_conflict when stale): an int32 column, from 0. */
+export const ZVersion = z.number().int().min(0).max(INT32_MAX);
+/** A count, position, order, page or exhibit number: 0 … int32, what the columns it comes from hold. */
+export const ZCountValue = z.number().int().min(0).max(INT32_MAX);
+/** Bytes (bigint columns), seconds or a Unix time: 0 … 2⁵³ − 1, as far as a JSON number stays exact. */
+export const ZSafeCount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+/** An amount in minor units in an answer (int32 amounts, their sums and differences), exact in JSON. */
+export const ZMinorValue = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
+
+/**
  * Deepest page a list may be asked for: `page × size` stays far below what OFFSET accepts, and nobody reads
  * page 10 001 of anything.
  */
@@ -33,7 +47,7 @@ export const ZPageQuery = (opts: { size: number; maxSize: number }) =>
 
 /** A page of results: the total count and this page's items. */
 export const ZPage = <T extends z.ZodType>(item: T) =>
-  z.object({ count: z.number().int(), results: z.array(item) });
+  z.object({ count: ZCountValue, results: z.array(item) });
 
 /** RFC 5321's limit on an address; every e-mail field uses it. */
 export const EMAIL_MAX = 254;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdParam, ZPage, ZPageQuery } from './common.ts';
+import { ZCountValue, ZIdParam, ZIdValue, ZPage, ZPageQuery, ZSafeCount } from './common.ts';
 import { CONSULTATION_CALL_INTERVAL_MINUTES } from './constants.ts';
 import { ZProjectCode } from './shop.ts';
 
@@ -52,7 +52,7 @@ const C = ConsultationErrorCode;
 /** One call attempt as the customer sees it. */
 export const ZConsultationAttempt = z.object({
   /** 1 … CONSULTATION_CALL_ATTEMPTS within the current booking. */
-  n: z.number().int(),
+  n: ZCountValue,
   at: z.string(),
   outcome: ZConsultationOutcome,
 });
@@ -74,7 +74,7 @@ export const ZConsultationBooking = z.object({
 
 /** A consultation as the customer sees it (personal-centre rows, workbench right side). */
 export const ZConsultation = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   project_code: ZProjectCode,
   status: ZConsultationStatus,
   /** Null before the first booking. */
@@ -112,13 +112,13 @@ export const ZStaffConsultationAttempt = ZConsultationAttempt.extend({
 });
 
 export const ZStaffConsultation = z.object({
-  id: z.number().int(),
-  customer_id: z.number().int(),
+  id: ZIdValue,
+  customer_id: ZIdValue,
   project_code: ZProjectCode,
   status: ZConsultationStatus,
   booking: ZConsultationBooking.nullable(),
   /** Seconds since it was booked. */
-  age_seconds: z.number().int().nullable(),
+  age_seconds: ZSafeCount.nullable(),
   /** The staff member holding it (username), null before a claim. */
   holder: z.string().nullable(),
   claimed_at: z.string().nullable(),

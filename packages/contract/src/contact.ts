@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX } from './common.ts';
+import { EMAIL_MAX, ZIdValue } from './common.ts';
 import { APPOINTMENT_TIME_RANGES, DEFAULT_AREA_CODE } from './constants.ts';
 
 /**
@@ -95,5 +95,5 @@ export const ZContactRequest = z.object({
 export type TContactRequest = z.input<typeof ZContactRequest>;
 
 /** 201: `msg` is "You have completed the submission, we will contact you as soon as possible" (localised). */
-export const ZContactResponse = z.object({ id: z.number().int(), msg: z.string() });
+export const ZContactResponse = z.object({ id: ZIdValue, msg: z.string() });
 export type TContactResponse = z.infer<typeof ZContactResponse>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EB1A_CRITERIA } from './assessment.ts';
+import { ZCountValue, ZVersion } from './common.ts';
 
 /**
  * Claimed criteria (issue 12 item 1; spec §3, §4): EB-1A categories, NIW directions and their categories, the
@@ -81,7 +82,7 @@ export const ZCriterionState = z.object({
   regulation: z.string(),
   claimed: z.boolean(),
   /** Evidence folders saved under it. */
-  folders: z.number().int(),
+  folders: ZCountValue,
 });
 
 /** `GET …/criteria/`: what the case may claim and what it claims, in display order. */
@@ -93,7 +94,7 @@ export const ZCriteriaState = z.object({
   available: z.array(ZCriterionState),
   /** The claimed ones in their order (the order numbers evidence follows). */
   claimed: z.array(ZCriterion),
-  version: z.number().int(),
+  version: ZVersion,
 });
 export type TCriteriaState = z.infer<typeof ZCriteriaState>;
 
@@ -103,7 +104,7 @@ export type TCriteriaState = z.infer<typeof ZCriteriaState>;
  */
 export const ZCriteriaRequest = z.object({
   criteria: z.array(z.string().max(40)).max(CRITERIA.length),
-  version: z.number().int().min(0),
+  version: ZVersion,
   confirm: z.boolean().optional(),
 });
 export type TCriteriaRequest = z.infer<typeof ZCriteriaRequest>;
@@ -124,6 +125,6 @@ export const ZCriteriaResponse = z.object({
   msg: z.string(),
   criteria: ZCriteriaState,
   /** Folders deleted by this change. */
-  removed_folders: z.number().int(),
+  removed_folders: ZCountValue,
 });
 export type TCriteriaResponse = z.infer<typeof ZCriteriaResponse>;

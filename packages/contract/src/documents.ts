@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdParam } from './common.ts';
+import { ZCountValue, ZIdParam, ZIdValue, ZVersion } from './common.ts';
 import { ZCriterion } from './criteria.ts';
 import { ZLetterDocument } from './document.ts';
 
@@ -82,7 +82,7 @@ export type ServiceFirst = z.infer<typeof ZServiceFirst>;
 export const ZDocument = z.object({
   kind: ZDocumentKind,
   /** 0 for a document never saved (content is then an empty doc). */
-  version: z.number().int().min(0),
+  version: ZVersion,
   content: ZLetterDocument,
   updated_at: z.string().nullable(),
   numbering: ZNumbering,
@@ -96,7 +96,7 @@ export type TDocument = z.infer<typeof ZDocument>;
 
 /** `PUT …/documents/{kind}/`: `version` is the version the editor started from. */
 export const ZDocumentSaveRequest = z.object({
-  version: z.number().int().min(0),
+  version: ZVersion,
   content: z.unknown(),
   /** Autosave: coalesced with the previous autosave in the history (spec "Saving process is proceeding"). */
   autosave: z.boolean().optional(),
@@ -108,15 +108,15 @@ export const ZDocumentSaveResponse = z.object({ msg: z.string(), document: ZDocu
 export type TDocumentSaveResponse = z.infer<typeof ZDocumentSaveResponse>;
 
 export const ZDocumentVersionSummary = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   /** The document version this row holds. */
-  version: z.number().int(),
+  version: ZVersion,
   autosave: z.boolean(),
   /** Restored from an older history row. */
-  restored_from: z.number().int().nullable(),
+  restored_from: ZCountValue.nullable(),
   created_at: z.string(),
   /** Characters of text (a size hint for the list). */
-  chars: z.number().int(),
+  chars: ZCountValue,
 });
 export type TDocumentVersionSummary = z.infer<typeof ZDocumentVersionSummary>;
 
@@ -130,7 +130,7 @@ export const ZDocumentVersion = ZDocumentVersionSummary.extend({
 export type TDocumentVersion = z.infer<typeof ZDocumentVersion>;
 
 /** `POST …/versions/{vid}/restore/`: the current version the user saw (same conflict rule as save). */
-export const ZDocumentRestoreRequest = z.object({ version: z.number().int().min(0) });
+export const ZDocumentRestoreRequest = z.object({ version: ZVersion });
 export type TDocumentRestoreRequest = z.infer<typeof ZDocumentRestoreRequest>;
 
 /** `POST …/import/`: the converted document (not saved) and what could not be kept. */
@@ -147,7 +147,7 @@ export const ZDocumentImport = z.object({
         'text_truncated',
         'comment',
       ]),
-      count: z.number().int(),
+      count: ZCountValue,
     }),
   ),
   /** Messages from the .docx reader (unrecognised styles etc.), at most 20. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdParam, ZIdValue } from './common.ts';
+import { ZCountValue, ZIdParam, ZIdValue, ZSafeCount } from './common.ts';
 import { ZCriteriaState, ZCriterion } from './criteria.ts';
 
 /**
@@ -81,20 +81,20 @@ export const ATTACHMENTS_PER_CASE_MAX = 50;
 
 /** An upload as a row shows it (status from the normaliser). */
 export const ZFileRef = z.object({
-  upload_id: z.number().int(),
+  upload_id: ZIdValue,
   name: z.string(),
   status: z.enum(['checking', 'ready', 'refused']),
-  pages: z.number().int().nullable(),
+  pages: ZCountValue.nullable(),
   /** Bytes of the normalised PDF once ready. */
-  pdf_size: z.number().int().nullable(),
+  pdf_size: ZSafeCount.nullable(),
   /** Why the file was refused, in the caller's language (names the file). */
   refusal: z.object({ code: z.string(), msg: z.string() }).nullable(),
 });
 export type TFileRef = z.infer<typeof ZFileRef>;
 
 export const ZEvidenceFile = z.object({
-  id: z.number().int(),
-  folder_id: z.number().int(),
+  id: ZIdValue,
+  folder_id: ZIdValue,
   name: z.string(),
   name_en: z.string().nullable(),
   web_link: z.string().nullable(),
@@ -103,7 +103,7 @@ export const ZEvidenceFile = z.object({
   original: ZFileRef,
   translation: ZFileRef.nullable(),
   /** 1-based position in the folder. */
-  order: z.number().int(),
+  order: ZCountValue,
   /** Exhibit label, e.g. "3.2" (folder exhibit 3, second file); follows the order. */
   exhibit: z.string(),
   updated_at: z.string(),
@@ -111,14 +111,14 @@ export const ZEvidenceFile = z.object({
 export type TEvidenceFile = z.infer<typeof ZEvidenceFile>;
 
 export const ZEvidenceFolder = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   criterion: ZCriterion,
   name: z.string(),
   name_en: z.string().nullable(),
   /** 1-based position within its criterion. */
-  order: z.number().int(),
+  order: ZCountValue,
   /** Exhibit number across the case (claimed criteria order → folder order). */
-  exhibit: z.number().int(),
+  exhibit: ZCountValue,
   files: z.array(ZEvidenceFile),
   updated_at: z.string(),
 });
@@ -187,7 +187,7 @@ export const ZCaseAttachmentParams = z.object({ id: ZIdParam, attachment_id: ZId
 export const ZReference = z.object({
   /** What references it: a letter today; the petition and plan editors later. */
   kind: z.enum(['letter', 'petition', 'plan']),
-  id: z.number().int(),
+  id: ZIdValue,
   /** Human label, e.g. the recommender's name. */
   label: z.string(),
 });
@@ -197,13 +197,13 @@ export type TReference = z.infer<typeof ZReference>;
 export const ZExhibits = z.object({
   folders: z.array(
     z.object({
-      folder_id: z.number().int(),
+      folder_id: ZIdValue,
       criterion: ZCriterion,
-      exhibit: z.number().int(),
+      exhibit: ZCountValue,
       name: z.string(),
       name_en: z.string().nullable(),
       referenced_by: z.array(ZReference),
-      files: z.array(z.object({ file_id: z.number().int(), exhibit: z.string(), name: z.string() })),
+      files: z.array(z.object({ file_id: ZIdValue, exhibit: z.string(), name: z.string() })),
     }),
   ),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMinorAmount, ZPage, ZPageQuery } from './common.ts';
+import { ZCountValue, ZIdValue, ZMinorAmount, ZMinorValue, ZPage, ZPageQuery } from './common.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS, ZOrder, ZPaymentFlag } from './shop.ts';
 
 /**
@@ -45,10 +45,10 @@ export const ZStaffOrderQuery = ZPageQuery({ size: 20, maxSize: 100 }).extend({
 });
 export type TStaffOrderQuery = z.infer<typeof ZStaffOrderQuery>;
 
-const ZMoneyOut = z.object({ amount: z.number().int(), currency: z.enum(['USD', 'CNY']) });
+const ZMoneyOut = z.object({ amount: ZMinorValue, currency: z.enum(['USD', 'CNY']) });
 
 export const ZStaffPayment = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   provider: z.string(),
   method: z.enum(PAYMENT_METHODS).nullable(),
   amount: ZMoneyOut,
@@ -60,8 +60,8 @@ export const ZStaffPayment = z.object({
 
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export const ZRefund = z.object({
-  id: z.number().int(),
-  payment_id: z.number().int(),
+  id: ZIdValue,
+  payment_id: ZIdValue,
   provider: z.string(),
   amount: ZMoneyOut,
   reason: z.string(),
@@ -77,7 +77,7 @@ export type TRefund = z.infer<typeof ZRefund>;
 
 /** An order as staff see it: the customer's order view plus who bought it, its payments and refunds. */
 export const ZStaffOrder = ZOrder.extend({
-  customer_id: z.number().int().nullable(),
+  customer_id: ZIdValue.nullable(),
   /** "+86 13800000000"; null once the account was erased. */
   customer_phone: z.string().nullable(),
   language: z.enum(['zh', 'en']),
@@ -85,7 +85,7 @@ export const ZStaffOrder = ZOrder.extend({
   payments: z.array(ZStaffPayment),
   refunds: z.array(ZRefund),
   /** The payment a refund would give back now and how much of it is left; null when nothing can be. */
-  refundable: z.object({ payment_id: z.number().int(), provider: z.string(), amount: ZMoneyOut }).nullable(),
+  refundable: z.object({ payment_id: ZIdValue, provider: z.string(), amount: ZMoneyOut }).nullable(),
 });
 export type TStaffOrder = z.infer<typeof ZStaffOrder>;
 export const ZStaffOrderPage = ZPage(ZStaffOrder);
@@ -112,14 +112,14 @@ export const ZResolvedPaymentFlag = ZPaymentFlag.extend({
 // ── Catalogue, exchange rate, promo codes ────────────────────────────────────────────────────────────────
 
 export const ZStaffProduct = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   project_code: z.string(),
   service: z.string(),
   kind: z.enum(['base', 'addon']),
   name_zh: z.string(),
   name_en: z.string(),
   price: ZMoneyOut,
-  duration_months: z.number().int().nullable(),
+  duration_months: ZCountValue.nullable(),
   active: z.boolean(),
 });
 export type TStaffProduct = z.infer<typeof ZStaffProduct>;
@@ -137,7 +137,7 @@ export const ZExchangeRateValue = z
   .trim()
   .regex(/^\d{1,3}(\.\d{1,4})?$/, 'exchange_rate');
 export const ZExchangeRate = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   rate: z.string(),
   effective_at: z.string(),
   created_at: z.string(),
@@ -159,11 +159,11 @@ export const ZExchangeRateCreate = z.object({
 
 export const PROMO_KINDS = ['percent', 'amount'] as const;
 export const ZStaffPromoCode = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   code: z.string(),
   kind: z.enum(PROMO_KINDS),
   /** Percent (1–100) or USD cents. */
-  value: z.number().int(),
+  value: ZCountValue,
   valid_from: z.string().nullable(),
   valid_until: z.string().nullable(),
   active: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCountValue, ZIdValue, ZMinorValue, ZVersion } from './common.ts';
 import { ZErrorResponse } from './errors.ts';
 import { FEE_KEYS } from './fees.ts';
 
@@ -59,7 +60,7 @@ export const ZFeeKey = z.enum(FEE_KEYS);
 export const ZPaymentDue = z.object({
   key: ZFeeKey,
   /** US cents; the authorised amount printed on this payment's copy. */
-  amount_cents: z.number().int(),
+  amount_cents: ZMinorValue,
   keys: z.array(ZFeeKey),
   for_form: z.enum(['I-140', 'I-907']),
   /** Download of the filled payment form for this payment, when it can be filled. */
@@ -88,22 +89,22 @@ export type TFormPdf = z.infer<typeof ZFormPdf>;
 
 export const ZFormProgress = z.object({
   /** Required items (as visible now) that hold an answer. */
-  filled: z.number().int(),
-  required: z.number().int(),
-  issues: z.number().int(),
+  filled: ZCountValue,
+  required: ZCountValue,
+  issues: ZCountValue,
 });
 
 /** `GET /api/customer/immigration_data/{id}/` and the `data` of a save. */
 export const ZImmigrationData = z.object({
-  id: z.number().int(),
-  case_id: z.number().int(),
+  id: ZIdValue,
+  case_id: ZIdValue,
   form_number: ZCaseForm,
   /** Edition as printed (`06/07/24`): `getForm(form_number, edition)` of @dossier/forms. */
   edition: z.string(),
   /** Part of this case's filing (I-907 only with premium processing; only the chosen payment form). */
   in_filing: z.boolean(),
   /** Send it back with the next save (optimistic concurrency; every save, draft or complete, bumps it). */
-  version: z.number().int(),
+  version: ZVersion,
   status: z.enum(FORM_STATUSES),
   /** The saved answers as they print: the form's own answers, profile values for bound items, case defaults. */
   values: ZFormValues,
@@ -133,9 +134,9 @@ export const ZImmigrationData = z.object({
   parts: z.array(
     z.object({
       id: z.string(),
-      number: z.number().int(),
-      filled: z.number().int(),
-      required: z.number().int(),
+      number: ZCountValue,
+      filled: ZCountValue,
+      required: ZCountValue,
     }),
   ),
   /** Payment forms only: the payments this form authorises, one printed copy each. */
@@ -153,7 +154,7 @@ export type TImmigrationData = z.infer<typeof ZImmigrationData>;
  * the forms stage when every form of the filing is complete ("Finish and Submit").
  */
 export const ZSaveImmigrationDataRequest = z.object({
-  version: z.number().int().min(0),
+  version: ZVersion,
   mode: z.enum(['draft', 'save']),
   values: ZFormValues,
   overrides: z.array(ZItemId).max(FORM_ITEMS_MAX).default([]),
@@ -174,7 +175,7 @@ export type TSaveImmigrationDataResponse = z.infer<typeof ZSaveImmigrationDataRe
 /** 400 `form_incomplete` (spec §5 message) or `form_invalid`: what is wrong, item by item. */
 export const ZFormIssuesError = ZErrorResponse.extend({ issues: z.array(ZFormIssue) });
 /** 409 `version_conflict`: nothing was written; offer to reload (GET) or keep theirs (save again with this). */
-export const ZVersionConflictError = ZErrorResponse.extend({ current_version: z.number().int() });
+export const ZVersionConflictError = ZErrorResponse.extend({ current_version: ZVersion });
 
 /** `GET /api/customer/immigration_data/{id}/pdf/?payment=` — `payment` picks the copy of a payment form. */
 export const ZFormPdfQuery = z.object({ payment: ZFeeKey.optional() });

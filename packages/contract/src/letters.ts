@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdValue } from './common.ts';
+import { ZCountValue, ZIdValue } from './common.ts';
 import { FOLDERS_PER_CASE_MAX, NAME_MAX, ZFileRef, ZFileRequest, ZTranslationMode } from './evidence.ts';
 
 /**
@@ -15,7 +15,7 @@ export const ZLetterStatus = z.enum(LETTER_STATUSES);
 export type LetterStatus = (typeof LETTER_STATUSES)[number];
 
 export const ZLetter = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   name: z.string(),
   position: z.string(),
   name_en: z.string().nullable(),
@@ -30,8 +30,8 @@ export const ZLetter = z.object({
   /** Independent of the petitioner (the checklist wants at least one). */
   independent: z.boolean(),
   /** Evidence folders the letter cites (deleting one warns first). */
-  evidence_folder_ids: z.array(z.number().int()),
-  order: z.number().int(),
+  evidence_folder_ids: z.array(ZIdValue),
+  order: ZCountValue,
   updated_at: z.string(),
 });
 export type TLetter = z.infer<typeof ZLetter>;
@@ -39,7 +39,7 @@ export type TLetter = z.infer<typeof ZLetter>;
 export const ZLetterList = z.object({
   letters: z.array(ZLetter),
   /** Guidance (spec §5): at least 3, about 5 usual, at least one independent. */
-  counts: z.object({ total: z.number().int(), received: z.number().int(), independent: z.number().int() }),
+  counts: z.object({ total: ZCountValue, received: ZCountValue, independent: ZCountValue }),
 });
 export type TLetterList = z.infer<typeof ZLetterList>;
 
@@ -97,14 +97,14 @@ export type TExampleLetters = z.infer<typeof ZExampleLetters>;
 // ---- US-plan attachments ----
 
 export const ZAttachment = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   name: z.string(),
   name_en: z.string().nullable(),
   needs_translation: z.boolean(),
   translation_mode: ZTranslationMode.nullable(),
   original: ZFileRef,
   translation: ZFileRef.nullable(),
-  order: z.number().int(),
+  order: ZCountValue,
   updated_at: z.string(),
 });
 export type TAttachment = z.infer<typeof ZAttachment>;

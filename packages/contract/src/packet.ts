@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZCaseFees } from './case.ts';
+import { ZCountValue, ZIdValue, ZSafeCount } from './common.ts';
 import { ZRight } from './shop.ts';
 
 /**
@@ -49,7 +50,7 @@ export type TReadmeItem = z.infer<typeof ZReadmeItem>;
 export const ZReadmePartState = z.object({
   key: ZReadmePart,
   complete: z.boolean(),
-  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+  progress: z.object({ done: ZCountValue, total: ZCountValue }),
   /** What keeps the part from being complete (empty when complete). */
   missing: z.array(ZReadmeItem),
 });
@@ -85,7 +86,7 @@ export const README_PROCEDURES = [
 export type ReadmeProcedure = (typeof README_PROCEDURES)[number];
 
 export const ZReadme = z.object({
-  case_id: z.number().int(),
+  case_id: ZIdValue,
   /** Step I */
   parts: z.array(ZReadmePartState),
   warnings: z.array(ZReadmeItem),
@@ -124,7 +125,7 @@ export interface TPacketOutlineNode {
   children: TPacketOutlineNode[];
 }
 export const ZPacketOutlineNode: z.ZodType<TPacketOutlineNode> = z.lazy(() =>
-  z.object({ title: z.string(), page: z.number().int(), children: z.array(ZPacketOutlineNode) }),
+  z.object({ title: z.string(), page: ZCountValue, children: z.array(ZPacketOutlineNode) }),
 );
 
 /** A file that cannot go into the packet, reported before any build (which file, why). */
@@ -142,8 +143,8 @@ export const ZPacketProblem = z.object({
 export type TPacketProblem = z.infer<typeof ZPacketProblem>;
 
 export const ZPacketFile = z.object({
-  size: z.number().int(),
-  pages: z.number().int(),
+  size: ZSafeCount,
+  pages: ZCountValue,
   generated_at: z.string(),
   /** The file's name for the download, e.g. "EB-1A petition packet 2026-11-24.pdf". */
   name: z.string(),
@@ -154,7 +155,7 @@ export const ZPacketFile = z.object({
 export type TPacketFile = z.infer<typeof ZPacketFile>;
 
 export const ZPacket = z.object({
-  case_id: z.number().int(),
+  case_id: ZIdValue,
   state: z.enum(PACKET_STATES),
   /** 0–100 while queued/generating; 100 when ready. */
   progress: z.number().int().min(0).max(100),

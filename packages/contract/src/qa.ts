@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdParam, ZIdValue, ZPage, ZPageQuery } from './common.ts';
+import { ZCountValue, ZIdParam, ZIdValue, ZPage, ZPageQuery } from './common.ts';
 
 /**
  * Q&A zone (spec §2 Q&A zone, §5 "This cannot be left blank.", §6 Visitor, §7 Q&A and suggestions). Questions and
@@ -20,13 +20,13 @@ export const HOT_KEYWORDS_LIMIT = 10;
  */
 export const QaErrorCode = { blank: 'blank' } as const;
 
-export const ZQaCategory = z.object({ id: z.number().int(), name: z.string() });
+export const ZQaCategory = z.object({ id: ZIdValue, name: z.string() });
 export type TQaCategory = z.infer<typeof ZQaCategory>;
 
 /** A published question with its answer, in the caller's language. */
 export const ZQa = z.object({
-  id: z.number().int(),
-  category_id: z.number().int().nullable(),
+  id: ZIdValue,
+  category_id: ZIdValue.nullable(),
   question: z.string(),
   answer: z.string(),
   /** ISO 8601 instant. */
@@ -42,7 +42,7 @@ export const ZQaQuery = ZPageQuery({ size: 10, maxSize: QA_PAGE_SIZE_MAX }).exte
 export type TQaQuery = z.infer<typeof ZQaQuery>;
 export const ZQaPage = ZPage(ZQa);
 
-export const ZHotKeyword = z.object({ keyword: z.string(), count: z.number().int() });
+export const ZHotKeyword = z.object({ keyword: z.string(), count: ZCountValue });
 export type THotKeyword = z.infer<typeof ZHotKeyword>;
 export const ZHotKeywords = z.array(ZHotKeyword);
 
@@ -53,7 +53,7 @@ export const ZAskQuestionRequest = z.object({
 });
 export type TAskQuestionRequest = z.infer<typeof ZAskQuestionRequest>;
 /** `msg` is the confirmation in the caller's language. */
-export const ZAskQuestionResponse = z.object({ id: z.number().int(), msg: z.string() });
+export const ZAskQuestionResponse = z.object({ id: ZIdValue, msg: z.string() });
 
 /** A suggestion (logged in or visitor). */
 export const ZAdviceRequest = z.object({ content: z.string().trim().min(1).max(ADVICE_CONTENT_MAX) });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ZPageQuery } from './common.ts';
+import { ZCountValue, ZIdValue, ZPageQuery, ZSafeCount } from './common.ts';
 
 /** Phone area code entry (spec §3 Reference lists). */
 export const ZAreaCode = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   area_code: z.string(),
   short_name: z.string(),
   name_zh: z.string(),
@@ -14,17 +14,21 @@ export type TAreaCode = z.infer<typeof ZAreaCode>;
 export const ZAreaCodeQuery = ZPageQuery({ size: 200, maxSize: 500 });
 
 /** Time zone entry: `name` is what people read, `code` the IANA identifier. */
-export const ZTimezone = z.object({ name: z.string(), code: z.string(), offset_minutes: z.number().int() });
+export const ZTimezone = z.object({
+  name: z.string(),
+  code: z.string(),
+  offset_minutes: z.number().int().min(-1440).max(1440),
+});
 export type TTimezone = z.infer<typeof ZTimezone>;
 
 /** Static file in the catalogue staff maintain (templates, instructions, guides). */
 export const ZStaticFile = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   key: z.string(),
   name: z.string(),
   url: z.string(),
   content_type: z.string(),
-  size: z.number().int(),
+  size: ZSafeCount,
   updated_at: z.string(),
 });
 export type TStaticFile = z.infer<typeof ZStaticFile>;
@@ -33,7 +37,7 @@ export const ZHealth = z.object({ status: z.literal('ok') });
 export const ZReady = z.object({
   status: z.literal('ready'),
   database: z.string(),
-  migrations: z.number().int(),
+  migrations: ZCountValue,
   /** `degraded`: Redis does not answer and the rate limits count per process; `off`: no REDIS_URL. */
   redis: z.enum(['ok', 'degraded', 'off']),
 });

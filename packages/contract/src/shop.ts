@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { ZIdList, ZIdParam, ZMinorAmount, ZPage, ZPageQuery } from './common.ts';
+import {
+  ZCountValue,
+  ZIdList,
+  ZIdParam,
+  ZIdValue,
+  ZMinorAmount,
+  ZMinorValue,
+  ZPage,
+  ZPageQuery,
+} from './common.ts';
 
 /**
  * Shop, orders, payments, entitlements and plans (spec §1 Offer, §2 Shop / Personal centre, §3 Order /
@@ -29,7 +38,7 @@ export const CURRENCIES = ['USD', 'CNY'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const ZMoney = z.object({
   /** Integer minor units: cents for USD, fen for CNY. */
-  amount: z.number().int(),
+  amount: ZMinorValue,
   currency: z.enum(CURRENCIES),
 });
 export type TMoney = z.infer<typeof ZMoney>;
@@ -37,7 +46,7 @@ export type TMoney = z.infer<typeof ZMoney>;
 // ── Catalogue ───────────────────────────────────────────────────────────────────────────────────────────
 
 export const ZProject = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   code: ZProjectCode,
   /** Country/state area code, e.g. 'US'. */
   area: z.string(),
@@ -57,8 +66,8 @@ export const PACKAGE_DISPLAYS = ['purchase_now', 'purchased', 'not_available'] a
 export type PackageDisplay = (typeof PACKAGE_DISPLAYS)[number];
 
 export const ZProduct = z.object({
-  id: z.number().int(),
-  project_id: z.number().int(),
+  id: ZIdValue,
+  project_id: ZIdValue,
   project_code: ZProjectCode,
   service: ZServiceCode,
   kind: z.enum(['base', 'addon']),
@@ -67,7 +76,7 @@ export const ZProduct = z.object({
   /** List price in USD cents. */
   price: ZMoney,
   /** Months of use from activation for the base service; null for add-ons (they end with the base). */
-  duration_months: z.number().int().nullable(),
+  duration_months: ZCountValue.nullable(),
   /** For the caller: anonymous callers see purchase_now for base services and not_available for add-ons. */
   display: z.enum(PACKAGE_DISPLAYS),
 });
@@ -85,7 +94,7 @@ export const ZProductList = z.array(ZProduct);
 export const ZPromotion = z.object({
   code: z.string(),
   kind: z.enum(['percent', 'amount']),
-  value: z.number().int(),
+  value: ZCountValue,
   valid_until: z.string().nullable(),
 });
 export type TPromotion = z.infer<typeof ZPromotion>;
@@ -104,7 +113,7 @@ export const ZQuoteRequest = z.object({
 export type TQuoteRequest = z.infer<typeof ZQuoteRequest>;
 
 export const ZQuoteItem = z.object({
-  product_id: z.number().int(),
+  product_id: ZIdValue,
   service: ZServiceCode,
   name: z.string(),
   amount: ZMoney,
@@ -115,7 +124,7 @@ export const ZQuote = z.object({
   project_code: ZProjectCode,
   items: z.array(ZQuoteItem),
   /** Months of service the base gives (18), or null when only add-ons are bought. */
-  service_duration_months: z.number().int().nullable(),
+  service_duration_months: ZCountValue.nullable(),
   /** When the service would end if paid now (ISO 8601). */
   expires_at: z.string(),
   /** Sum of list prices (USD). */
@@ -163,7 +172,7 @@ export const PAYMENT_METHOD_CURRENCY: Record<PaymentMethod, Currency> = {
 };
 
 export const ZOrder = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   order_no: z.string(),
   /** 'base' when the order holds the base service, 'addon' otherwise. */
   type: z.enum(['base', 'addon']),
@@ -256,11 +265,11 @@ export const ZStaffRejectTransferRequest = z.object({ reason: z.string().trim().
 export const PAYMENT_FLAG_KINDS = ['promo_conflict', 'overpayment', 'customer_erased'] as const;
 export type PaymentFlagKind = (typeof PAYMENT_FLAG_KINDS)[number];
 export const ZPaymentFlag = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   kind: z.enum(PAYMENT_FLAG_KINDS),
-  order_id: z.number().int(),
+  order_id: ZIdValue,
   order_no: z.string(),
-  payment_id: z.number().int(),
+  payment_id: ZIdValue,
   amount: ZMoney,
   created_at: z.string(),
   resolved_at: z.string().nullable(),
@@ -290,7 +299,7 @@ export const TASK_STATUSES = [
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 export const ZRight = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   project_code: ZProjectCode,
   service: ZServiceCode,
   name: z.string(),
@@ -309,7 +318,7 @@ export const ZMyRights = z.array(ZRight);
 /** GET /api/customer/customer/my_bought_project_services/ — one row per project with a base service. */
 export const ZBoughtProjectServices = z.array(
   z.object({
-    project_id: z.number().int(),
+    project_id: ZIdValue,
     project_code: ZProjectCode,
     workbench_path: z.enum(['/EB-1A', '/NIW']),
     services: z.array(ZServiceCode),
@@ -320,7 +329,7 @@ export const ZBoughtProjectServices = z.array(
 );
 
 export const ZPlanRecord = z.object({
-  index: z.number().int(),
+  index: ZCountValue,
   plan_name: z.string(),
   /** Rendered by the server in the reader's language (dates in UTC); `message` lets a screen render it itself. */
   content: z.string(),
@@ -332,7 +341,7 @@ export const ZPlanRecord = z.object({
   message: z.object({ key: z.string(), params: z.record(z.string(), z.string()) }).nullable(),
 });
 export const ZPlan = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   project_code: ZProjectCode,
   name: z.string(),
   created_at: z.string(),
@@ -343,7 +352,7 @@ export const ZPlan = z.object({
 export type TPlan = z.infer<typeof ZPlan>;
 /** GET /api/customer/plan/?project_code=… */
 export const ZPlanQuery = z.object({ project_code: ZProjectCode.optional() });
-export const ZPlanPage = z.object({ count: z.number().int(), results: z.array(ZPlan) });
+export const ZPlanPage = z.object({ count: ZCountValue, results: z.array(ZPlan) });
 
 /** GET /api/customer/workbench/access/?project_code=… — the server-side gate every workbench call uses. */
 export const ZWorkbenchAccessQuery = z.object({ project_code: ZProjectCode });

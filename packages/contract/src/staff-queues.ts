@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdParam, ZIdValue, ZPage, ZPageQuery } from './common.ts';
+import { ZCountValue, ZIdParam, ZIdValue, ZMinorValue, ZPage, ZPageQuery, ZSafeCount } from './common.ts';
 import { FEE_KEYS } from './fees.ts';
 import { ZProjectCode } from './shop.ts';
 
@@ -25,7 +25,7 @@ export const LEAD_MOVES: Readonly<Record<LeadStatus, readonly LeadStatus[]>> = {
 
 export const NOTE_MAX = 4000;
 export const ZStaffNote = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   author: z.string(),
   body: z.string(),
   created_at: z.string(),
@@ -43,9 +43,9 @@ export const ZStaffLeadQuery = ZPageQuery({ size: 20, maxSize: 100 }).extend({
 });
 
 const ZLeadBase = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   status: ZLeadStatus,
-  customer_id: z.number().int().nullable(),
+  customer_id: ZIdValue.nullable(),
   /** The submitter's interface language. */
   language: z.string().nullable(),
   area_code: z.string(),
@@ -53,7 +53,7 @@ const ZLeadBase = z.object({
   email: z.string().nullable(),
   submitted_at: z.string(),
   /** Seconds since the submission. */
-  age_seconds: z.number().int(),
+  age_seconds: ZSafeCount,
   /** The staff member holding it (username), null before a claim. */
   holder: z.string().nullable(),
   claimed_at: z.string().nullable(),
@@ -97,9 +97,9 @@ export const ZStaffQaQuery = ZPageQuery({ size: 20, maxSize: 100 }).extend({
 });
 export const QA_TEXT_MAX = 20_000;
 export const ZStaffQa = z.object({
-  id: z.number().int(),
-  category_id: z.number().int().nullable(),
-  customer_id: z.number().int().nullable(),
+  id: ZIdValue,
+  category_id: ZIdValue.nullable(),
+  customer_id: ZIdValue.nullable(),
   /** The language the customer asked in. */
   language: z.string(),
   question_zh: z.string().nullable(),
@@ -107,11 +107,11 @@ export const ZStaffQa = z.object({
   answer_zh: z.string().nullable(),
   answer_en: z.string().nullable(),
   published: z.boolean(),
-  position: z.number().int(),
+  position: ZCountValue,
   answered_at: z.string().nullable(),
   answered_by: z.string().nullable(),
   created_at: z.string(),
-  age_seconds: z.number().int(),
+  age_seconds: ZSafeCount,
 });
 export type TStaffQa = z.infer<typeof ZStaffQa>;
 export const ZStaffQaPage = ZPage(ZStaffQa);
@@ -131,13 +131,13 @@ export const ZStaffQaPublishRequest = z.object({ published: z.boolean() });
 
 const ZCategoryName = z.string().trim().min(1).max(100);
 export const ZStaffQaCategory = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   key: z.string(),
   name_zh: z.string(),
   name_en: z.string(),
-  position: z.number().int(),
+  position: ZCountValue,
   /** How many questions it holds. */
-  questions: z.number().int(),
+  questions: ZCountValue,
 });
 export type TStaffQaCategory = z.infer<typeof ZStaffQaCategory>;
 /** POST /api/staff/qa_category/, PUT /api/staff/qa_category/{id}/ */
@@ -149,7 +149,7 @@ export const ZStaffQaCategoryRequest = z.object({
 
 export const ZStaffHotKeyword = z.object({
   keyword: z.string(),
-  count: z.number().int(),
+  count: ZCountValue,
   hidden: z.boolean(),
 });
 export const ZStaffHotKeywords = z.array(ZStaffHotKeyword);
@@ -169,13 +169,13 @@ export const ZStaffAdviceQuery = ZPageQuery({ size: 20, maxSize: 100 }).extend({
   status: ZAdviceStatus.optional(),
 });
 export const ZStaffAdvice = z.object({
-  id: z.number().int(),
-  customer_id: z.number().int().nullable(),
+  id: ZIdValue,
+  customer_id: ZIdValue.nullable(),
   content: z.string(),
   language: z.string(),
   status: ZAdviceStatus,
   created_at: z.string(),
-  age_seconds: z.number().int(),
+  age_seconds: ZSafeCount,
   notes: z.array(ZStaffNote),
 });
 export type TStaffAdvice = z.infer<typeof ZStaffAdvice>;
@@ -185,12 +185,12 @@ export const ZAdviceStatusRequest = z.object({ status: ZAdviceStatus });
 // ── Content: static files, fee-table rows ─────────────────────────────────────────────────────────────────
 
 export const ZStaffStaticFile = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   key: z.string(),
   name_zh: z.string(),
   name_en: z.string(),
   content_type: z.string(),
-  size: z.number().int(),
+  size: ZSafeCount,
   sha256: z.string(),
   source: z.string(),
   updated_at: z.string(),
@@ -202,7 +202,7 @@ export const ZStaffFeeRow = z.object({
   key: ZFeeKey,
   /** First postmark date (YYYY-MM-DD) the amount applies to. */
   from: z.string(),
-  cents: z.number().int(),
+  cents: ZMinorValue,
   /** `shipped`: the release's table (packages/contract fees.ts); `staff`: added in the console. */
   source: z.enum(['shipped', 'staff']),
   created_by: z.string().nullable(),
@@ -223,7 +223,7 @@ export const ZStaffFeeRowRequest = z.object({
  */
 export const ZFeeScheduleView = z.object({
   checked: z.string(),
-  schedule: z.record(ZFeeKey, z.array(z.object({ from: z.string(), cents: z.number().int() }))),
+  schedule: z.record(ZFeeKey, z.array(z.object({ from: z.string(), cents: ZMinorValue }))),
 });
 export type TFeeScheduleView = z.infer<typeof ZFeeScheduleView>;
 

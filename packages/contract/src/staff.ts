@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdParam, ZPage, ZPageQuery } from './common.ts';
+import { ZIdParam, ZIdValue, ZPage, ZPageQuery } from './common.ts';
 
 /**
  * Staff accounts, their sessions and the audit log (spec §6 roles; issue 16 item 6; decision 0020). Staff
@@ -56,7 +56,7 @@ export const ZStaffPasswordChangeRequest = z.object({
 });
 
 export const ZStaffMe = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   username: z.string(),
   role: ZStaffRole,
   stage: z.enum(STAFF_SESSION_STAGES),
@@ -77,7 +77,7 @@ export type TStaffSession = z.infer<typeof ZStaffSession>;
 export const ZStaffTotpEnrolment = z.object({ secret: z.string(), otpauth_uri: z.string() });
 
 export const ZStaffUser = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   username: z.string(),
   role: ZStaffRole,
   totp_enabled: z.boolean(),
@@ -96,8 +96,8 @@ export const ZStaffPasswordResetRequest = z.object({ reset_totp: z.boolean().def
 export const ZStaffUserWithPassword = z.object({ user: ZStaffUser, one_time_password: z.string() });
 
 export const ZStaffAuditEntry = z.object({
-  id: z.number().int(),
-  staff_id: z.number().int().nullable(),
+  id: ZIdValue,
+  staff_id: ZIdValue.nullable(),
   actor: z.string(),
   action: z.string(),
   target_type: z.string(),

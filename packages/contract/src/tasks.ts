@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdParam, ZIdValue, ZPage, ZPageQuery } from './common.ts';
+import { ZIdParam, ZIdValue, ZPage, ZPageQuery, ZSafeCount } from './common.ts';
 import { TASK_STATUSES, ZProjectCode } from './shop.ts';
 
 /**
@@ -38,11 +38,11 @@ export const ZTaskItem = z.object({
   /** `<kind>:<row id>` (e.g. `evidence_file:12`, `resume:3`): the key a translation result names. */
   key: z.string(),
   kind: z.enum(TASK_ITEM_KINDS),
-  ref_id: z.number().int(),
+  ref_id: ZIdValue,
   name: z.string(),
   /** The customer's upload (null for the two documents, rendered as PDF). */
-  upload_id: z.number().int().nullable(),
-  translation_upload_id: z.number().int().nullable(),
+  upload_id: ZIdValue.nullable(),
+  translation_upload_id: ZIdValue.nullable(),
 });
 export type TTaskItem = z.infer<typeof ZTaskItem>;
 
@@ -50,7 +50,7 @@ export type TTaskItem = z.infer<typeof ZTaskItem>;
 export const ZTaskResult = z.object({
   comments: z.string().nullable(),
   /** An optional file of comments (an upload of the customer's case, downloadable as any upload). */
-  upload_id: z.number().int().nullable(),
+  upload_id: ZIdValue.nullable(),
   /** The reviewer's or translator's display name. */
   by: z.string(),
   at: z.string(),
@@ -58,7 +58,7 @@ export const ZTaskResult = z.object({
 
 /** A task as the customer sees it (personal-centre rows, workbench right side). */
 export const ZTask = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   project_code: ZProjectCode,
   service: ZTaskService,
   status: ZTaskStatus,
@@ -93,7 +93,7 @@ export const ZTaskSubmitRequest = z.object({
 export const ZTaskZipUrl = z.object({
   url: z.string(),
   /** Seconds the link stays valid. */
-  expires_in: z.number().int(),
+  expires_in: ZSafeCount,
 });
 export const TASK_ZIP_LINK_SECONDS = 600;
 /** The signed download (`url` of ZTaskZipUrl): `GET /api/customer/task/{id}/zip/?expires=&sig=`. */
@@ -111,15 +111,15 @@ export const ZStaffTaskQuery = ZPageQuery({ size: 20, maxSize: 100 }).extend({
   status: ZTaskStatus.optional(),
 });
 export const ZStaffTask = z.object({
-  id: z.number().int(),
-  customer_id: z.number().int(),
+  id: ZIdValue,
+  customer_id: ZIdValue,
   project_code: ZProjectCode,
   service: ZTaskService,
   status: ZTaskStatus,
   covers: z.array(ZTaskCover),
   submitted_at: z.string().nullable(),
   /** Seconds since the (re)submit. */
-  age_seconds: z.number().int().nullable(),
+  age_seconds: ZSafeCount.nullable(),
   /** The staff member holding it (username), null before a claim. */
   holder: z.string().nullable(),
   claimed_at: z.string().nullable(),
@@ -131,7 +131,7 @@ export const ZStaffTaskPage = ZPage(ZStaffTask);
 
 /** PUT /api/staff/task/{id}/file/?name= (application/pdf body): a result file, stored as the customer's upload. */
 export const ZStaffTaskFileQuery = z.object({ name: z.string().trim().min(1).max(200).optional() });
-export const ZStaffTaskFile = z.object({ upload_id: z.number().int() });
+export const ZStaffTaskFile = z.object({ upload_id: ZIdValue });
 
 /**
  * POST /api/staff/task/{id}/result/ — review: `comments` (and an optional file); translation: one translated

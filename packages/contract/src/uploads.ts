@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdParam } from './common.ts';
+import { ZCountValue, ZIdParam, ZIdValue, ZSafeCount } from './common.ts';
 import { ZProjectCode } from './shop.ts';
 
 /**
@@ -48,19 +48,19 @@ export type UploadStatus = z.infer<typeof ZUploadStatus>;
 
 /** GET /api/customer/uploads/{id}/ */
 export const ZUpload = z.object({
-  id: z.number().int(),
+  id: ZIdValue,
   project_code: ZProjectCode,
   /** The original file name as the customer's device gave it. */
   name: z.string(),
   /** Bytes of the original file. */
-  size: z.number().int(),
+  size: ZSafeCount,
   kind: ZUploadKind,
   content_type: z.string(),
   status: ZUploadStatus,
   /** Pages of the normalised PDF (ready only). */
-  pages: z.number().int().nullable(),
+  pages: ZCountValue.nullable(),
   /** Bytes of the normalised PDF (ready only). */
-  pdf_size: z.number().int().nullable(),
+  pdf_size: ZSafeCount.nullable(),
   /** Why the file was refused, in the caller's language, naming the file (refused only). */
   refusal: z.object({ code: z.string(), msg: z.string() }).nullable(),
   /** True while an evidence file, letter or attachment uses it (then it cannot be deleted). */
@@ -87,7 +87,7 @@ export const ZUploadLink = z.object({
   url: z.string(),
   /** True when the URL is presigned (no token needed); false for the API route. */
   presigned: z.boolean(),
-  expires_in: z.number().int().nullable(),
+  expires_in: ZSafeCount.nullable(),
 });
 export type TUploadLink = z.infer<typeof ZUploadLink>;
 /** Seconds a presigned download link stays valid. */
