@@ -93,6 +93,24 @@ const MATRIX: Record<string, Access> = {
   'POST /api/staff/consultation/:id/attempt/': CONSULT,
 };
 
+/**
+ * The staff reads of customer material, audited when they answer (issue 27 item 11; decision 0050). Every other
+ * GET writes no row. Lists answer here (one row each); views of id 2147483000 are 404 (none).
+ */
+const READS_AUDITED = new Set([
+  'GET /api/staff/task/',
+  'GET /api/staff/task/:id/',
+  'GET /api/staff/task/:id/get_zip_file_url/',
+  'GET /api/staff/order/',
+  'GET /api/staff/order/:id/',
+  'GET /api/staff/appointment/',
+  'GET /api/staff/appointment/:id/',
+  'GET /api/staff/assessment/',
+  'GET /api/staff/assessment/:id/',
+  'GET /api/staff/consultation/',
+  'GET /api/staff/consultation/:id/',
+]);
+
 let t: TestApp;
 let customer: LoggedIn;
 beforeAll(async () => {
@@ -226,8 +244,14 @@ describe('staff authorisation matrix', () => {
           );
         }
         if (r.statusCode >= 500) wrong.push(`${key}: ${r.statusCode}`);
-        if (key.split(' ')[0] !== 'GET' && (await auditRowsOf(me.id)) <= before) {
+        const written = (await auditRowsOf(me.id)) - before;
+        if (key.split(' ')[0] !== 'GET' && written <= 0) {
           wrong.push(`${key}: no audit row for a mutating call (${r.statusCode})`);
+        }
+        if (key.split(' ')[0] === 'GET') {
+          const want = READS_AUDITED.has(key) && r.statusCode < 400 ? 1 : 0;
+          if (written !== want)
+            wrong.push(`${key}: ${written} audit rows for a read answered ${r.statusCode}`);
         }
       }
       expect(wrong).toEqual([]);

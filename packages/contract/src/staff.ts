@@ -117,6 +117,12 @@ export const ZStaffAuditQuery = ZPageQuery({ size: 50, maxSize: 200 }).extend({
   target_id: z.string().trim().min(1).max(100).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
+  /** The reads that searched for this phone (its digits, as typed in the search; decision 0050). */
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d -]{3,20}$/, 'phone')
+    .optional(),
 });
 export const ZStaffAuditPage = ZPage(ZStaffAuditEntry);
 

@@ -96,10 +96,14 @@ export const ZTaskZipUrl = z.object({
   expires_in: ZSafeCount,
 });
 export const TASK_ZIP_LINK_SECONDS = 600;
-/** The signed download (`url` of ZTaskZipUrl): `GET /api/customer/task/{id}/zip/?expires=&sig=`. */
+/**
+ * The signed download (`url` of ZTaskZipUrl): `GET /api/customer/task/{id}/zip/?expires=&sig=`, plus `&by=` (the
+ * staff id, under the signature) on a link issued to staff: that download is audited as theirs.
+ */
 export const ZTaskZipQuery = z.object({
   expires: z.coerce.number().int().positive().max(4_102_444_800),
   sig: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  by: ZIdParam.optional(),
 });
 
 // ── Staff queue (roles reviewer / translator; admin sees every task) ──────────────────────────────────────

@@ -1,7 +1,13 @@
 import { StaffErrorCode as E, type StaffRole, type StaffSessionStage } from '@dossier/contract';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestHookHandler,
+  onSendHookHandler,
+  preSerializationHookHandler,
+} from 'fastify';
 import type { AppContext } from '../context.ts';
-import { recordAudit, type StaffActor } from '../modules/staff/audit.service.ts';
+import { auditedPhone, recordAudit, type StaffActor } from '../modules/staff/audit.service.ts';
 import { type LiveStaffSession, resolveStaffSession } from '../modules/staff/sessions.service.ts';
 import { AppError, errorOf } from './errors.ts';
 import { storableCopy } from './input-guard.ts';
@@ -15,14 +21,37 @@ import { hookList } from './route-hooks.ts';
  *   - [roles]   — a full session (every sign-in step passed) of one of these roles.
  * A staff route without a declaration stops the app from starting. Every mutating call of a signed-in
  * staff member leaves an audit row: the service's own (with before/after) or, failing that, one written here.
+ * A read of customer material declares `config: { staffRead }` and leaves one row when it answers (below).
  */
 export type StaffAccess = 'public' | 'session' | readonly StaffRole[];
+
+/**
+ * A staff read of customer material (issue 27 item 11; decision 0050): `config: { staffAccess, staffRead }` on a
+ * GET route writes one audit row when the read answers (2xx/3xx) — who, when, `action`, `target` with the route's
+ * :id ('*' for a list or a search), the query (a phone masked and hashed) and, for a list, the ids and customers
+ * it showed. The row is written before the answer leaves: if it cannot be written, the material is not sent. A
+ * refused or failed read writes none.
+ */
+export interface StaffRead {
+  /** `task.view`, `order.search`… */
+  action: string;
+  /** The table read: `service_task`, `shop_order`… */
+  target: string;
+}
+
+/** What an answered read showed: the rows' ids (a list) and the customers they belong to. */
+interface Shown {
+  ids: number[] | null;
+  customers: number[];
+}
 
 export interface StaffPrincipal extends StaffActor {
   staffId: number;
   role: StaffRole;
   stage: StaffSessionStage;
   live: LiveStaffSession;
+  /** Set on a staffRead route from the answer, before it is serialised. */
+  shown?: Shown;
 }
 
 declare module 'fastify' {
@@ -32,6 +61,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     staffAccess?: StaffAccess;
+    staffRead?: StaffRead;
   }
 }
 
@@ -70,6 +100,31 @@ export function staffOf(req: FastifyRequest): StaffPrincipal {
   return req.staff;
 }
 
+const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
+
+/** The ids and customer ids of an answer: a page (`results`) or one object. */
+function shownIn(payload: unknown): Shown {
+  const page = payload as { results?: unknown } | null;
+  const list = Array.isArray(page?.results);
+  const rows = (list ? (page!.results as unknown[]) : [payload]) as Array<{
+    id?: unknown;
+    customer_id?: unknown;
+  }>;
+  return {
+    ids: list ? rows.map((r) => r?.id).filter(isInt) : null,
+    customers: [...new Set(rows.map((r) => r?.customer_id).filter(isInt))],
+  };
+}
+
+/** The query of a read as the audit keeps it: a phone searched for masked and hashed, never as typed. */
+function auditedQuery(secret: Buffer, query: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    out[k] = k === 'phone' && typeof v === 'string' ? auditedPhone(secret, v) : v;
+  }
+  return out;
+}
+
 export function registerStaffAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('staff', null);
   // The call-level audit row of a mutating staff call no service audited (refused, invalid, failed…). On the
@@ -91,6 +146,35 @@ export function registerStaffAuth(app: FastifyInstance, ctx: AppContext): void {
       .catch((err: unknown) => req.log.error({ err }, 'staff audit row not written'))
       .finally(() => done(null, payload));
   };
+  // A read of customer material: what it showed is noted from the answer, then the row written before it leaves.
+  const noteShown: preSerializationHookHandler<unknown> = (req, _reply, payload, done) => {
+    if (req.staff) req.staff.shown = shownIn(payload);
+    done(null, payload);
+  };
+  const auditRead =
+    (read: StaffRead): onSendHookHandler =>
+    (req, reply, payload, done) => {
+      const who = req.staff;
+      if (!who || reply.statusCode >= 400) {
+        done(null, payload);
+        return;
+      }
+      const id = (req.params as { id?: unknown } | undefined)?.id;
+      const shown = who.shown;
+      recordAudit(ctx, ctx.db.db, who, {
+        action: read.action,
+        targetType: read.target,
+        targetId: id === undefined ? '*' : String(id),
+        detail: {
+          query: storableCopy(auditedQuery(ctx.authSecret, req.query)),
+          ...(shown?.ids ? { shown: shown.ids } : {}),
+          customers: shown?.customers ?? [],
+        },
+      }).then(
+        () => done(null, payload),
+        (err: unknown) => done(err as Error),
+      );
+    };
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(STAFF_PREFIX)) return;
     const access = (route.config as { staffAccess?: StaffAccess } | undefined)?.staffAccess;
@@ -99,6 +183,8 @@ export function registerStaffAuth(app: FastifyInstance, ctx: AppContext): void {
     }
     if (access === 'public') return;
     route.onRequest = [requireStaff(ctx, access), ...hookList(route.onRequest)];
-    route.onSend = [...hookList(route.onSend), auditUnaudited];
+    const read = (route.config as { staffRead?: StaffRead } | undefined)?.staffRead;
+    if (read) route.preSerialization = [...hookList(route.preSerialization), noteShown];
+    route.onSend = [...hookList(route.onSend), ...(read ? [auditRead(read)] : []), auditUnaudited];
   });
 }

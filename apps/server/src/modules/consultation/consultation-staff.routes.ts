@@ -24,19 +24,20 @@ export const consultationStaffRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const config = { staffAccess: CONSULTATION_STAFF };
+    const read = (action: string) => ({ ...config, staffRead: { action, target: 'consultation' } });
     const tags = ['staff'];
     const params = ZConsultationIdParams;
     app.get(
       '/staff/consultation/',
       {
-        config,
+        config: read('consultation.list'),
         schema: { tags, querystring: ZStaffConsultationQuery, response: { 200: ZStaffConsultationPage } },
       },
       async (req) => listConsultationQueue(ctx, req.query),
     );
     app.get(
       '/staff/consultation/:id/',
-      { config, schema: { tags, params, response: { 200: ZStaffConsultation } } },
+      { config: read('consultation.view'), schema: { tags, params, response: { 200: ZStaffConsultation } } },
       async (req) => staffConsultation(ctx, req.params.id),
     );
     app.post(

@@ -63,10 +63,11 @@ export const queuesStaffRoutes =
 
     // ── Leads ──
     const leads = { staffAccess: LEAD_STAFF };
+    const read = (action: string, target: string) => ({ ...leads, staffRead: { action, target } });
     app.get(
       '/staff/appointment/',
       {
-        config: leads,
+        config: read('appointment.list', 'agent_appointment'),
         schema: { tags, querystring: ZStaffLeadQuery, response: { 200: ZStaffAppointmentPage } },
       },
       async (req) => listAppointments(ctx, req.query),
@@ -74,19 +75,25 @@ export const queuesStaffRoutes =
     app.get(
       '/staff/assessment/',
       {
-        config: leads,
+        config: read('assessment.list', 'assessment'),
         schema: { tags, querystring: ZStaffLeadQuery, response: { 200: ZStaffAssessmentPage } },
       },
       async (req) => listAssessments(ctx, req.query),
     );
     app.get(
       '/staff/appointment/:id/',
-      { config: leads, schema: { tags, params, response: { 200: ZStaffAppointment } } },
+      {
+        config: read('appointment.view', 'agent_appointment'),
+        schema: { tags, params, response: { 200: ZStaffAppointment } },
+      },
       async (req) => getAppointment(ctx, req.params.id),
     );
     app.get(
       '/staff/assessment/:id/',
-      { config: leads, schema: { tags, params, response: { 200: ZStaffAssessment } } },
+      {
+        config: read('assessment.view', 'assessment'),
+        schema: { tags, params, response: { 200: ZStaffAssessment } },
+      },
       async (req) => getAssessment(ctx, req.params.id),
     );
     for (const [kind, response] of [

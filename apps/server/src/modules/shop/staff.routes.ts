@@ -122,12 +122,18 @@ export const staffRoutes =
 
     app.get(
       '/staff/order/',
-      { config, schema: { tags, querystring: ZStaffOrderQuery, response: { 200: ZStaffOrderPage } } },
+      {
+        config: { ...config, staffRead: { action: 'order.search', target: 'shop_order' } },
+        schema: { tags, querystring: ZStaffOrderQuery, response: { 200: ZStaffOrderPage } },
+      },
       async (req) => searchOrders(ctx, req.query, req.locale),
     );
     app.get(
       '/staff/order/:id/',
-      { config, schema: { tags, params: ZIdParams, response: { 200: ZStaffOrder } } },
+      {
+        config: { ...config, staffRead: { action: 'order.view', target: 'shop_order' } },
+        schema: { tags, params: ZIdParams, response: { 200: ZStaffOrder } },
+      },
       async (req) => staffOrderView(ctx, req.params.id, req.locale),
     );
     app.post(

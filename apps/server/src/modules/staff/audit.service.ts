@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { createHmac } from 'node:crypto';
+import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { staffAudit } from '../../db/schema/index.ts';
@@ -46,6 +47,24 @@ export async function recordAudit(
   who.audited = true;
 }
 
+/**
+ * A phone a staff member searched for, as the audit log keeps it (decision 0050): the log is append-only and
+ * outlives an erased account, so the number is never stored as typed. `masked` shows at most its last 4 digits
+ * and never more than a third of them; `hash` is a keyed hash of its digits (the app secret), so the admin can
+ * find every search for a number by giving the number, while the row alone does not reveal it.
+ */
+export function auditedPhone(secret: Buffer, phone: string): { masked: string; hash: string } {
+  const digits = phone.replace(/\D/g, '');
+  const keep = Math.min(4, Math.floor(digits.length / 3));
+  return {
+    masked: `${'*'.repeat(digits.length - keep)}${digits.slice(digits.length - keep)}`,
+    hash: phoneHash(secret, digits),
+  };
+}
+
+const phoneHash = (secret: Buffer, digits: string) =>
+  createHmac('sha256', secret).update(`staff-audit-phone:${digits}`).digest('base64url').slice(0, 22);
+
 export interface AuditQuery {
   page: number;
   size: number;
@@ -56,6 +75,7 @@ export interface AuditQuery {
   target_id?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  phone?: string | undefined;
 }
 
 /** GET /api/staff/audit/: newest first, filtered by who, what, which target and when. */
@@ -68,6 +88,10 @@ export async function listAudit(ctx: AppContext, q: AuditQuery) {
   if (q.target_id !== undefined) where.push(eq(staffAudit.targetId, q.target_id));
   if (q.from !== undefined) where.push(gte(staffAudit.createdAt, new Date(q.from)));
   if (q.to !== undefined) where.push(lte(staffAudit.createdAt, new Date(q.to)));
+  if (q.phone !== undefined) {
+    const hash = phoneHash(ctx.authSecret, q.phone.replace(/\D/g, ''));
+    where.push(sql`${staffAudit.detail} -> 'query' -> 'phone' ->> 'hash' = ${hash}`);
+  }
   const db = ctx.db.db;
   const [total] = await db
     .select({ n: count() })

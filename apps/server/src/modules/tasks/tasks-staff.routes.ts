@@ -37,6 +37,7 @@ export const tasksStaffRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const config = { staffAccess: TASK_STAFF };
+    const read = (action: string) => ({ ...config, staffRead: { action, target: 'service_task' } });
     const tags = ['staff'];
     const params = ZTaskIdParams;
     app.addContentTypeParser(
@@ -46,17 +47,20 @@ export const tasksStaffRoutes =
     );
     app.get(
       '/staff/task/',
-      { config, schema: { tags, querystring: ZStaffTaskQuery, response: { 200: ZStaffTaskPage } } },
+      {
+        config: read('task.list'),
+        schema: { tags, querystring: ZStaffTaskQuery, response: { 200: ZStaffTaskPage } },
+      },
       async (req) => listQueue(ctx, staffOf(req), req.query),
     );
     app.get(
       '/staff/task/:id/',
-      { config, schema: { tags, params, response: { 200: ZStaffTask } } },
+      { config: read('task.view'), schema: { tags, params, response: { 200: ZStaffTask } } },
       async (req) => staffTask(ctx, staffOf(req), req.params.id),
     );
     app.get(
       '/staff/task/:id/get_zip_file_url/',
-      { config, schema: { tags, params, response: { 200: ZTaskZipUrl } } },
+      { config: read('task.zip_link'), schema: { tags, params, response: { 200: ZTaskZipUrl } } },
       async (req) => staffZipLink(ctx, staffOf(req), req.params.id),
     );
     app.post(

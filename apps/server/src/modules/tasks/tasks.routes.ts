@@ -14,7 +14,7 @@ import { customerIdOf, requireCustomer } from '../../plugins/auth.ts';
 import { requireEntitlement } from '../shop/gate.ts';
 import { contentDisposition } from '../uploads/uploads.routes.ts';
 import { cancelTask, getTask, listTasks, type OwnedTask, ownedTask, submitTask } from './tasks.service.ts';
-import { taskOfZipLink, zipEntries, zipLink, zipStream } from './tasks.zip.ts';
+import { auditZipDownload, taskOfZipLink, zipEntries, zipLink, zipStream } from './tasks.zip.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -78,14 +78,17 @@ export const tasksRoutes =
       },
       async (req) => zipLink(ctx, taskOf(req).row),
     );
-    // The signed link itself: no login (the browser follows it); the signature names task, customer, expiry.
+    // The signed link itself: no login (the browser follows it); the signature names task, customer, expiry (and
+    // the staff member a staff link was issued to: that download is audited as theirs).
     app.get(
       '/customer/task/:id/zip/',
       { schema: { tags, params: ZTaskIdParams, querystring: ZTaskZipQuery } },
       async (req, reply) => {
         const row = await taskOfZipLink(ctx, req.params.id, req.query);
-        const entries = await zipEntries(ctx, row, req.locale);
-        const stream = zipStream(entries, (err) =>
+        const zip = await zipEntries(ctx, row, req.locale);
+        const by = req.query.by;
+        if (by !== undefined) await auditZipDownload(ctx, { row, by, ip: req.ip, zip });
+        const stream = zipStream(zip.entries, (err) =>
           req.log.error({ err, task: row.id }, 'task zip entry failed'),
         );
         return reply

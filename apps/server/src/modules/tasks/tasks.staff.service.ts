@@ -155,9 +155,9 @@ export async function staffTask(ctx: AppContext, who: StaffPrincipal, id: number
   return staffView(ctx, await handled(ctx, who, id));
 }
 
-/** GET …/get_zip_file_url/ for staff: the same signed link the customer gets. */
+/** GET …/get_zip_file_url/ for staff: the customer's zip, by a link that names the caller (its download audited). */
 export async function staffZipLink(ctx: AppContext, who: StaffPrincipal, id: number) {
-  return zipLink(ctx, (await handled(ctx, who, id)).row);
+  return zipLink(ctx, (await handled(ctx, who, id)).row, who.staffId);
 }
 
 /** The task as it stands for its holder: in progress and held by the caller (409 / 403 otherwise). */

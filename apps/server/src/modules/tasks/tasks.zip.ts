@@ -5,9 +5,10 @@ import { translate } from '@dossier/i18n';
 import { and, eq, inArray } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import type { AppContext } from '../../context.ts';
-import { serviceTask, upload } from '../../db/schema/index.ts';
+import { serviceTask, staffUser, upload } from '../../db/schema/index.ts';
 import { errorOf, notFound } from '../../plugins/errors.ts';
 import { documentPreview } from '../documents/preview.ts';
+import { recordAudit } from '../staff/audit.service.ts';
 import { blobKey } from '../uploads/uploads.blobs.ts';
 import type { ItemDraft } from './tasks.items.ts';
 import { taskItems } from './tasks.service.ts';
@@ -19,15 +20,20 @@ import type { TaskRow } from './tasks.transitions.ts';
  * entry (yazl; each file opened only when its turn comes), never built in memory.
  */
 
-const macOf = (secret: Buffer, taskId: number, customerId: number, expires: number) =>
-  createHmac('sha256', secret).update(`task-zip:${taskId}:${customerId}:${expires}`).digest('base64url');
+const macOf = (secret: Buffer, taskId: number, customerId: number, expires: number, by?: number) =>
+  createHmac('sha256', secret)
+    .update(`task-zip:${taskId}:${customerId}:${expires}${by === undefined ? '' : `:staff:${by}`}`)
+    .digest('base64url');
 
-/** The signed link for `row` (the caller has checked it is theirs, or is staff). */
-export function zipLink(ctx: AppContext, row: TaskRow): { url: string; expires_in: number } {
+/**
+ * The signed link for `row` (the caller has checked it is theirs, or is staff). A link issued to staff names
+ * them (`by`, under the signature), so its download is audited as theirs.
+ */
+export function zipLink(ctx: AppContext, row: TaskRow, by?: number): { url: string; expires_in: number } {
   const expires = Math.floor(ctx.clock.now().getTime() / 1000) + TASK_ZIP_LINK_SECONDS;
-  const sig = macOf(ctx.authSecret, row.id, row.customerId, expires);
+  const sig = macOf(ctx.authSecret, row.id, row.customerId, expires, by);
   return {
-    url: `/api/customer/task/${row.id}/zip/?expires=${expires}&sig=${sig}`,
+    url: `/api/customer/task/${row.id}/zip/?expires=${expires}&sig=${sig}${by === undefined ? '' : `&by=${by}`}`,
     expires_in: TASK_ZIP_LINK_SECONDS,
   };
 }
@@ -39,11 +45,11 @@ export function zipLink(ctx: AppContext, row: TaskRow): { url: string; expires_i
 export async function taskOfZipLink(
   ctx: AppContext,
   id: number,
-  q: { expires: number; sig: string },
+  q: { expires: number; sig: string; by?: number | undefined },
 ): Promise<TaskRow> {
   const [row] = await ctx.db.db.select().from(serviceTask).where(eq(serviceTask.id, id));
   if (!row) throw notFound();
-  const want = Buffer.from(macOf(ctx.authSecret, row.id, row.customerId, q.expires));
+  const want = Buffer.from(macOf(ctx.authSecret, row.id, row.customerId, q.expires, q.by));
   const got = Buffer.from(q.sig);
   if (want.length !== got.length || !timingSafeEqual(want, got)) throw errorOf(403, E.linkInvalid);
   if (q.expires * 1000 <= ctx.clock.now().getTime()) throw errorOf(410, E.linkExpired);
@@ -72,6 +78,12 @@ const titleOf = (s: string) => safe(s).replace(/\.(?=[A-Za-z0-9]{1,5}$)/, '_');
 export interface ZipEntry {
   path: string;
   open: () => Promise<Readable>;
+}
+
+export interface TaskZip {
+  entries: ZipEntry[];
+  /** How many covered files have no checked PDF (named in README.txt). */
+  leftOut: number;
 }
 
 /** The entry listing what the zip leaves out, in both languages (a link opened in a browser sends no Language). */
@@ -104,7 +116,7 @@ function readme(left: readonly LeftOut[]): ZipEntry {
  * customer's bytes under the customer's name (issue 27 item 3; decision 0050); a file without that PDF (still
  * being checked, refused, removed) is named in README.txt instead.
  */
-export async function zipEntries(ctx: AppContext, row: TaskRow, locale: Locale): Promise<ZipEntry[]> {
+export async function zipEntries(ctx: AppContext, row: TaskRow, locale: Locale): Promise<TaskZip> {
   const items = await taskItems(ctx.db.db, row);
   const ids = items.map((i) => i.uploadId).filter((x): x is number => x !== null);
   const uploads = ids.length
@@ -143,7 +155,37 @@ export async function zipEntries(ctx: AppContext, row: TaskRow, locale: Locale):
     });
   });
   if (left.length) entries.push(readme(left));
-  return entries;
+  return { entries, leftOut: left.length };
+}
+
+/**
+ * The download of a link issued to staff, audited as their read before the zip is sent (issue 27 item 11;
+ * decision 0050). 403 task_link_invalid once the account is disabled or gone: the link dies with it.
+ */
+export async function auditZipDownload(
+  ctx: AppContext,
+  opts: { row: TaskRow; by: number; ip: string; zip: TaskZip },
+): Promise<void> {
+  const [s] = await ctx.db.db
+    .select({ username: staffUser.username, disabledAt: staffUser.disabledAt })
+    .from(staffUser)
+    .where(eq(staffUser.id, opts.by));
+  if (!s || s.disabledAt) throw errorOf(403, E.linkInvalid);
+  await recordAudit(
+    ctx,
+    ctx.db.db,
+    { staffId: opts.by, actor: s.username, ip: opts.ip },
+    {
+      action: 'task.zip_download',
+      targetType: 'service_task',
+      targetId: opts.row.id,
+      detail: {
+        customer_id: opts.row.customerId,
+        files: opts.zip.entries.length - (opts.zip.leftOut ? 1 : 0),
+        left_out: opts.zip.leftOut,
+      },
+    },
+  );
 }
 
 /** The zip as a stream: each entry's bytes are read from storage when the zip writer reaches it. */
