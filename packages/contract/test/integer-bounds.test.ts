@@ -21,11 +21,11 @@ const checksOf = (def: Def): string[] =>
 /** Paths (from `name`) of the integers under `root` that lack a minimum or a maximum. */
 function unboundedIntegers(root: unknown, name: string, seen = new Set<unknown>()): string[] {
   const out: string[] = [];
-  const walk = (s: unknown, path: string) => {
+  const walk = (s: unknown, path: string): void => {
     if (!isSchema(s) || seen.has(s)) return;
     seen.add(s);
     const def = s._zod.def;
-    const inner = (key: string, suffix = '') => walk(def[key], `${path}${suffix}`);
+    const inner = (key: string, suffix = ''): void => walk(def[key], `${path}${suffix}`);
     switch (def.type) {
       case 'number':
       case 'bigint': {
@@ -39,9 +39,11 @@ function unboundedIntegers(root: unknown, name: string, seen = new Set<unknown>(
         if (def.catchall) inner('catchall', '.*');
         return;
       case 'array':
-        return inner('element', '[]');
+        inner('element', '[]');
+        return;
       case 'set':
-        return inner('valueType', '[]');
+        inner('valueType', '[]');
+        return;
       case 'tuple':
         for (const [i, v] of (def.items as unknown[]).entries()) walk(v, `${path}[${i}]`);
         if (def.rest) inner('rest', '[…]');
@@ -49,18 +51,22 @@ function unboundedIntegers(root: unknown, name: string, seen = new Set<unknown>(
       case 'record':
       case 'map':
         inner('keyType', '{key}');
-        return inner('valueType', '{}');
+        inner('valueType', '{}');
+        return;
       case 'union':
         for (const [i, v] of (def.options as unknown[]).entries()) walk(v, `${path}|${i}`);
         return;
       case 'intersection':
         inner('left');
-        return inner('right');
+        inner('right');
+        return;
       case 'pipe':
         inner('in');
-        return inner('out');
+        inner('out');
+        return;
       case 'lazy':
-        return walk((def.getter as () => unknown)(), path);
+        walk((def.getter as () => unknown)(), path);
+        return;
       case 'optional':
       case 'nullable':
       case 'default':
@@ -69,7 +75,8 @@ function unboundedIntegers(root: unknown, name: string, seen = new Set<unknown>(
       case 'readonly':
       case 'catch':
       case 'promise':
-        return inner('innerType');
+        inner('innerType');
+        return;
       default:
         return;
     }
@@ -93,7 +100,7 @@ describe('integer bounds', () => {
       list: z.array(z.object({ n: z.number().int().nullable().optional() })),
       either: z.union([z.string(), z.number().int().default(1)]),
       map: z.record(z.string(), z.number().int()),
-      piped: z.string().pipe(z.coerce.number().int()),
+      piped: z.unknown().pipe(z.coerce.number().int()),
       lazy,
       float: z.number(),
     });
