@@ -113,4 +113,6 @@ export const UploadErrorCode = {
   notReady: 'upload_not_ready',
   /** The upload is used by evidence, a letter or an attachment: remove it there first. */
   inUse: 'upload_in_use',
+  /** Upload-Concat (tus concatenation) was sent: transfers are one file each, never assembled from parts. */
+  concatUnsupported: 'upload_concat_unsupported',
 } as const;

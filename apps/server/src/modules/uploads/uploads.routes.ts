@@ -79,8 +79,16 @@ export const uploadsRoutes =
           uploadLength: header(req, 'upload-length'),
           uploadDeferLength: header(req, 'upload-defer-length'),
           uploadMetadata: header(req, 'upload-metadata'),
+          uploadConcat: header(req, 'upload-concat'),
         });
-        await handOver(req, reply, key);
+        // A creation not answered 201 gave the client no Location: its reservation and any bytes it left in
+        // the transfer area go before the answer does (tus refused a header, the body overran, the file was
+        // refused…), instead of holding the quota for UPLOAD_ORPHAN_HOURS.
+        await handOver(req, reply, key, async (res) => {
+          if (res.status === 201) return;
+          await area.store.forget(key);
+          await forgetTransfer(ctx, key);
+        });
       },
     );
     app.head(

@@ -18,6 +18,8 @@ export interface CreateTransferOptions {
   uploadLength: string | undefined;
   uploadDeferLength: string | undefined;
   uploadMetadata: string | undefined;
+  /** Refused (400) when present: the file store cannot assemble parts, and the tus server would answer 501. */
+  uploadConcat: string | undefined;
 }
 
 /**
@@ -28,6 +30,7 @@ export interface CreateTransferOptions {
  * key, which the tus server then uses as the upload id.
  */
 export async function createTransfer(ctx: AppContext, opts: CreateTransferOptions): Promise<string> {
+  if (opts.uploadConcat !== undefined) throw errorOf(400, UploadErrorCode.concatUnsupported);
   if (opts.uploadDeferLength !== undefined || !opts.uploadLength || !/^\d{1,15}$/.test(opts.uploadLength)) {
     throw errorOf(400, UploadErrorCode.lengthRequired);
   }
@@ -109,7 +112,11 @@ export async function transferProjectCode(ctx: AppContext, customerId: number, k
   return row.projectCode as ProjectCode;
 }
 
-/** Removes the record of a transfer the customer abandoned (tus DELETE), releasing its quota. */
+/**
+ * Removes the record of a transfer the customer abandoned (tus DELETE) or whose creation was not answered 201
+ * (the client got no Location, so it cannot go on), releasing its quota. A transfer that became an upload keeps
+ * its record.
+ */
 export async function forgetTransfer(ctx: AppContext, key: string): Promise<void> {
   await ctx.db.db
     .delete(uploadSession)

@@ -51,12 +51,19 @@ export class HashingFileStore extends FileStore {
     return state?.bytes === size ? state.hash.digest('hex') : undefined;
   }
 
-  /** Forgets a transfer: its data file (unless it was moved into storage) and its info file. */
+  /**
+   * Forgets a transfer: its data file (unless it was moved into storage) and its info file. A transfer the tus
+   * server never created (its creation was refused first) has neither: nothing to do.
+   */
   async forget(id: string): Promise<void> {
     this.running.delete(id);
-    await this.remove(id).catch(() => this.configstore.delete(id));
+    await this.remove(id).catch(() => this.configstore.delete(id).catch(unlessMissing));
   }
 }
+
+const unlessMissing = (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'ENOENT') throw err;
+};
 
 /**
  * FileStore's constructor creates its directory with a callback that throws on failure: an uncaught exception

@@ -112,7 +112,21 @@ export function createTusHandler(ctx: AppContext, area: TusArea) {
       res = new Response(e.body, { status: e.status_code });
     }
     res = await asJsonError(res, req);
-    if (beforeSend) await beforeSend(res);
+    if (beforeSend) {
+      try {
+        await beforeSend(res);
+      } catch (err) {
+        // The reply is hijacked: an error thrown from here would leave the client without an answer.
+        req.log.error({ err }, 'upload answer follow-up failed');
+        const e = isDependencyUnavailable(err)
+          ? json(req.locale, 503, ErrorCode.serviceUnavailable)
+          : json(req.locale, 500, ErrorCode.internal);
+        res = new Response(e.body, {
+          status: e.status_code,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+    }
     res.headers.set('x-request-id', req.id);
     res.headers.set('x-content-type-options', 'nosniff');
     res.headers.set('cache-control', 'no-store');
