@@ -16,7 +16,7 @@ import {
   zonedInstant,
 } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultation, entitlement, staffAudit } from '../src/db/schema/index.ts';
 import {
@@ -83,11 +83,18 @@ const note = (lang: 'zh' | 'en', key: string, params: Record<string, string | nu
     (s, [k, v]) => s.replaceAll(`{{${k}}}`, String(v)),
     (resources[lang].notifications as Record<string, string>)[key]!,
   );
+/** The changes audited on a consultation (opening it is audited too, as consultation.view; decision 0050). */
 const auditOf = (id: number) =>
   t.ctx.db.db
     .select()
     .from(staffAudit)
-    .where(and(eq(staffAudit.targetType, 'consultation'), eq(staffAudit.targetId, String(id))))
+    .where(
+      and(
+        eq(staffAudit.targetType, 'consultation'),
+        eq(staffAudit.targetId, String(id)),
+        ne(staffAudit.action, 'consultation.view'),
+      ),
+    )
     .orderBy(staffAudit.id);
 
 describe('zonedInstant', () => {

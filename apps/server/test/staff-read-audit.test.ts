@@ -196,8 +196,8 @@ describe('reads of leads and consultations', () => {
     }
     const rows = await rowsOf(consultant);
     expect(rows.map((r) => `${r.action} ${r.targetType} ${r.targetId}`)).toEqual([
-      'appointment.list agent_appointment *',
-      `appointment.view agent_appointment ${appointment!.id}`,
+      'agent_appointment.list agent_appointment *',
+      `agent_appointment.view agent_appointment ${appointment!.id}`,
       'assessment.list assessment *',
       `assessment.view assessment ${submitted!.id}`,
       'consultation.list consultation *',

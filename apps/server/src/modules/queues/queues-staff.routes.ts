@@ -67,7 +67,7 @@ export const queuesStaffRoutes =
     app.get(
       '/staff/appointment/',
       {
-        config: read('appointment.list', 'agent_appointment'),
+        config: read('agent_appointment.list', 'agent_appointment'),
         schema: { tags, querystring: ZStaffLeadQuery, response: { 200: ZStaffAppointmentPage } },
       },
       async (req) => listAppointments(ctx, req.query),
@@ -83,7 +83,7 @@ export const queuesStaffRoutes =
     app.get(
       '/staff/appointment/:id/',
       {
-        config: read('appointment.view', 'agent_appointment'),
+        config: read('agent_appointment.view', 'agent_appointment'),
         schema: { tags, params, response: { 200: ZStaffAppointment } },
       },
       async (req) => getAppointment(ctx, req.params.id),
