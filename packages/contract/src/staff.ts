@@ -121,6 +121,7 @@ export const ZStaffAuditQuery = ZPageQuery({ size: 50, maxSize: 200 }).extend({
   phone: z
     .string()
     .trim()
+    .max(20)
     .regex(/^\+?[\d -]{3,20}$/, 'phone')
     .optional(),
 });
