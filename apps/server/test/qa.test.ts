@@ -1,14 +1,17 @@
+import { ZHotKeywords } from '@dossier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qa, qaSearch } from '../src/db/schema/index.ts';
 import { QA_CATEGORIES, QA_ITEMS } from '../src/db/seed/qa.data.ts';
 import { purgeOldSearches } from '../src/modules/qa/qa.service.ts';
+import { searchLog } from '../src/modules/qa/search-log.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-import { accountsTestConfig, login } from './factories.ts';
+import { accountsTestConfig, type LoggedIn, login } from './factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ config: accountsTestConfig });
+  // One proxy in front (TRUST_PROXY=1): X-Forwarded-For names the client, as behind the production proxy.
+  t = await buildTestApp({ config: { ...accountsTestConfig, trustProxy: 1 } });
 });
 afterAll(() => t.close());
 
@@ -23,6 +26,20 @@ const search = async (query: Record<string, string | number>, lang = 'zh') => {
   return r.json() as { count: number; results: Item[] };
 };
 const seeded = (key: string) => QA_ITEMS.find((q) => q.key === key)!;
+
+/** A keyword search on the Q&A page from a client address (behind the one trusted proxy) or as a customer. */
+const searchFrom = async (keyword: string, who: { ip?: string; user?: LoggedIn; page?: number } = {}) => {
+  const r = await t.app.inject({
+    url: `/api/customer/qa/?${new URLSearchParams({ keyword, page: String(who.page ?? 1) })}`,
+    headers: {
+      Language: 'en',
+      ...(who.ip ? { 'x-forwarded-for': who.ip } : {}),
+      ...(who.user?.auth ?? {}),
+    },
+  });
+  expect(r.statusCode, r.body).toBe(200);
+};
+const hotList = async () => ZHotKeywords.parse((await get('/api/customer/qa/hot_keywords/')).json());
 
 describe('Q&A zone', () => {
   it('lists the seeded categories in the caller language', async () => {
@@ -101,22 +118,25 @@ describe('Q&A zone', () => {
     expect((await search({ keyword: '15 business' }, 'en')).count).toBeGreaterThan(0);
   });
 
-  it('ranks hot keywords by recent searches, normalised', async () => {
-    for (const k of ['  I-140  Fee ', 'i-140 fee', 'I-140 FEE']) await search({ keyword: k }, 'en');
-    await search({ keyword: 'NOID' }, 'en');
-    await search({ keyword: 'noid', page: 2 }, 'en'); // later pages are not new searches
-    const hot = (await get('/api/customer/qa/hot_keywords/')).json() as { keyword: string; count: number }[];
-    const fee = hot.findIndex((h) => h.keyword === 'i-140 fee');
-    const noid = hot.findIndex((h) => h.keyword === 'noid');
-    expect(hot[fee]).toEqual({ keyword: 'i-140 fee', count: 3 });
-    expect(hot[noid]).toEqual({ keyword: 'noid', count: 1 });
-    expect(fee).toBeLessThan(noid);
+  it('ranks hot keywords by distinct visitors, normalised; only the last 30 days count', async () => {
+    // Both match published Q&A (so they may be shown without review): 'labor certification' by three visitors,
+    // 'national interest' by one visitor three times, in three spellings of one keyword.
+    for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3'])
+      await searchFrom('Labor Certification', { ip });
+    for (const k of ['  NATIONAL   Interest ', 'national interest', 'National Interest'])
+      await searchFrom(k, { ip: '198.51.100.9' });
+    await searchFrom('national interest', { ip: '198.51.100.8', page: 2 }); // later pages are not new searches
+    const hot = await hotList();
+    const labor = hot.findIndex((h) => h.keyword === 'labor certification');
+    const national = hot.findIndex((h) => h.keyword === 'national interest');
+    expect(hot[labor]).toEqual({ keyword: 'labor certification', count: 3 });
+    expect(hot[national]).toEqual({ keyword: 'national interest', count: 1 });
+    expect(labor).toBeLessThan(national);
     expect(hot.length).toBeLessThanOrEqual(10);
 
     // Searches older than 30 days no longer count.
     t.clock.advance(31 * 86_400_000);
-    const later = (await get('/api/customer/qa/hot_keywords/')).json() as { keyword: string }[];
-    expect(later.map((h) => h.keyword)).not.toContain('i-140 fee');
+    expect((await hotList()).map((h) => h.keyword)).not.toContain('labor certification');
   });
 
   it('writes searches in batches: stored within half a second without any reader, and before the app closes', async () => {
@@ -124,8 +144,8 @@ describe('Q&A zone', () => {
       (await t.ctx.db.db.select({ id: qaSearch.id }).from(qaSearch).where(eq(qaSearch.keyword, keyword)))
         .length;
     const word = `batch-${Date.now()}`;
-    await search({ keyword: word }, 'en');
-    await search({ keyword: word }, 'en');
+    await searchFrom(word, { ip: '198.51.100.51' });
+    await searchFrom(word, { ip: '198.51.100.52' });
     await new Promise((r) => setTimeout(r, 900));
     expect(await stored(word)).toBe(2);
     // A second app on the same database: what it records is written when it closes, however soon.
@@ -235,15 +255,73 @@ describe('Q&A zone', () => {
   });
 });
 
+describe('hot keywords cannot be written by strangers (issue 27 item 5)', () => {
+  const SCAM = '加微信 scam-agent-8888 代办eb1a 包过';
+
+  it('40 anonymous searches of a phrase from one client are one visitor, and it is not shown', async () => {
+    for (let i = 0; i < 40; i++) await searchFrom(SCAM, { ip: '203.0.113.7' });
+    expect((await hotList()).map((h) => h.keyword)).not.toContain(SCAM);
+    await searchLog(t.ctx).flush();
+    const rows = await t.ctx.db.db.select().from(qaSearch).where(eq(qaSearch.keyword, SCAM));
+    expect(rows).toHaveLength(1);
+    // The visitor is a keyed hash: no address in the table.
+    expect(rows[0]!.visitor).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('40 searches from 40 addresses (X-Forwarded-For behind the trusted proxy) still do not put it in the public list', async () => {
+    const phrase = `${SCAM} v2`;
+    for (let i = 1; i <= 40; i++) await searchFrom(phrase, { ip: `192.0.2.${i}` });
+    await searchLog(t.ctx).flush();
+    expect(await t.ctx.db.db.$count(qaSearch, eq(qaSearch.keyword, phrase))).toBe(40);
+    expect((await hotList()).map((h) => h.keyword)).not.toContain(phrase);
+  });
+
+  it('a keyword found in published Q&A and searched by 3 visitors is shown, ranked by visitors not searches', async () => {
+    for (const ip of ['198.51.100.21', '198.51.100.22', '198.51.100.23'])
+      await searchFrom('self-petition', { ip });
+    for (let i = 0; i < 10; i++) await searchFrom('premium processing', { ip: '198.51.100.24' });
+    const hot = await hotList();
+    const self = hot.findIndex((h) => h.keyword === 'self-petition');
+    const premium = hot.findIndex((h) => h.keyword === 'premium processing');
+    expect(hot[self]).toEqual({ keyword: 'self-petition', count: 3 });
+    expect(hot[premium]).toEqual({ keyword: 'premium processing', count: 1 });
+    expect(self).toBeLessThan(premium);
+  });
+
+  it('a customer counts once by account, whatever the address; another customer on the same address counts again', async () => {
+    const a = await login(t);
+    const b = await login(t);
+    await searchFrom('劳工证', { user: a, ip: '198.51.100.31' });
+    await searchFrom('劳工证', { user: a, ip: '198.51.100.32' });
+    await searchFrom('劳工证', { user: b, ip: '198.51.100.31' });
+    expect((await hotList()).find((h) => h.keyword === '劳工证')).toEqual({ keyword: '劳工证', count: 2 });
+    // The same visitor again the next day counts again (distinct visitors per keyword per day).
+    t.clock.advance(86_400_000);
+    const again = await login(t, { phone: a.phone }); // the same customer, a token of today
+    expect(again.customerId).toBe(a.customerId);
+    await searchFrom('劳工证', { user: again, ip: '198.51.100.33' });
+    expect((await hotList()).find((h) => h.keyword === '劳工证')).toEqual({ keyword: '劳工证', count: 3 });
+  });
+
+  it('LIKE characters in a keyword are literal when matched against published Q&A', async () => {
+    // '%' alone would match any text if it were a wildcard.
+    for (const ip of ['198.51.100.41', '198.51.100.42']) await searchFrom('%', { ip });
+    for (const ip of ['198.51.100.41', '198.51.100.42']) await searchFrom('i_140', { ip });
+    const words = (await hotList()).map((h) => h.keyword);
+    expect(words).not.toContain('%');
+    expect(words).not.toContain('i_140');
+  });
+});
+
 describe('Q&A purge', () => {
   it('drops searches older than the hot-keyword window and keeps recent ones', async () => {
     await search({ keyword: 'purge me' }, 'en');
+    await searchLog(t.ctx).flush();
+    const stored = () => t.ctx.db.db.$count(qaSearch, eq(qaSearch.keyword, 'purge me'));
     await purgeOldSearches.run(t.ctx, t.clock.now());
-    const hot = async () =>
-      ((await get('/api/customer/qa/hot_keywords/')).json() as { keyword: string }[]).map((h) => h.keyword);
-    expect(await hot()).toContain('purge me');
+    expect(await stored()).toBe(1);
     const later = new Date(t.clock.now().getTime() + 31 * 86_400_000);
     expect(await purgeOldSearches.run(t.ctx, later)).toBeGreaterThanOrEqual(1);
-    expect(await hot()).not.toContain('purge me');
+    expect(await stored()).toBe(0);
   });
 });

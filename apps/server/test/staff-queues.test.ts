@@ -4,13 +4,14 @@
  * (answer in both languages, publish, the asker notified once in their language, categories, hot keywords),
  * the suggestions inbox; role refusals and audit rows.
  */
+import { ZHotKeywords, ZStaffHotKeywords } from '@dossier/contract';
 import { and, eq, inArray, notLike } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agentAppointment,
   assessment,
   qa,
-  qaHiddenKeyword,
+  qaKeywordReview,
   qaSearch,
   staffAudit,
 } from '../src/db/schema/index.ts';
@@ -40,7 +41,7 @@ afterAll(async () => {
   if (madeQa.length) await db.delete(qa).where(inArray(qa.id, madeQa));
   for (const w of madeWords) {
     await db.delete(qaSearch).where(eq(qaSearch.keyword, w));
-    await db.delete(qaHiddenKeyword).where(eq(qaHiddenKeyword.keyword, w));
+    await db.delete(qaKeywordReview).where(eq(qaKeywordReview.keyword, w));
   }
   await t.close();
 });
@@ -377,25 +378,78 @@ describe('Q&A', () => {
     ]);
   });
 
-  it('hot keywords: a hidden keyword leaves the public list, still counted; shown again on request', async () => {
-    const word = `spamword${Date.now()}`;
-    madeWords.push(word);
-    for (let i = 0; i < 30; i++) await injectAs(t, 'GET', `/api/customer/qa/?keyword=${word}`);
-    const hot = async () =>
-      (await injectAs(t, 'GET', '/api/customer/qa/hot_keywords/')).json() as { keyword: string }[];
-    expect((await hot()).map((k) => k.keyword)).toContain(word);
-    const hidden = await staff(editor, 'POST', '/api/staff/qa/hot_keywords/', {
-      keyword: ` ${word.toUpperCase()} `,
-      hidden: true,
+  it('hot keywords: pending ones show only when found in published Q&A; an editor approves, hides, sets back', async () => {
+    const stamp = Date.now();
+    const scam = `加微信 scam-${stamp} 包过`;
+    const legit = `green card timeline ${stamp}`;
+    const found = 'dhanasar'; // in the seeded, published Q&A
+    madeWords.push(scam, legit, found);
+    const searchFrom = (keyword: string, remoteAddress: string) =>
+      t.app.inject({
+        url: `/api/customer/qa/?${new URLSearchParams({ keyword })}`,
+        remoteAddress,
+        headers: { Language: 'en' },
+      });
+    for (let i = 1; i <= 5; i++) await searchFrom(scam, `192.0.2.${i}`);
+    for (let i = 1; i <= 2; i++) await searchFrom(legit, `192.0.2.${i}`);
+    for (let i = 1; i <= 3; i++) await searchFrom(found, `192.0.2.${i}`);
+    const publicWords = async () =>
+      ZHotKeywords.parse((await injectAs(t, 'GET', '/api/customer/qa/hot_keywords/')).json()).map(
+        (k) => k.keyword,
+      );
+    const review = async (status?: string) => {
+      const r = await staff(editor, 'GET', `/api/staff/qa/hot_keywords/${status ? `?status=${status}` : ''}`);
+      expect(r.statusCode, r.body).toBe(200);
+      return ZStaffHotKeywords.parse(r.json());
+    };
+    const set = async (keyword: string, status: string) => {
+      const r = await staff(editor, 'POST', '/api/staff/qa/hot_keywords/', { keyword, status });
+      expect(r.statusCode, r.body).toBe(200);
+      return ZStaffHotKeywords.parse(r.json());
+    };
+
+    expect(await publicWords()).toContain(found);
+    expect(await publicWords()).not.toContain(scam);
+    expect(await publicWords()).not.toContain(legit);
+    // The editor's pending list: distinct visitors, whether found in published Q&A, whether it may be shown.
+    const pending = await review('pending');
+    expect(pending).toEqual(
+      expect.arrayContaining([
+        { keyword: scam, count: 5, status: 'pending', matches_published: false, public: false },
+        { keyword: legit, count: 2, status: 'pending', matches_published: false, public: false },
+        { keyword: found, count: 3, status: 'pending', matches_published: true, public: true },
+      ]),
+    );
+    expect(pending.findIndex((k) => k.keyword === scam)).toBeLessThan(
+      pending.findIndex((k) => k.keyword === found),
+    );
+
+    // Approved (normalised as searches are): shown, though found in no published answer.
+    const approved = await set(` ${legit.toUpperCase()} `, 'approved');
+    expect(approved.find((k) => k.keyword === legit)).toMatchObject({ status: 'approved', public: true });
+    expect(await publicWords()).toContain(legit);
+    expect((await review('pending')).map((k) => k.keyword)).not.toContain(legit);
+    // Hidden: never shown, even found in published Q&A; still counted.
+    await set(found, 'hidden');
+    expect(await publicWords()).not.toContain(found);
+    expect((await review('hidden')).find((k) => k.keyword === found)).toMatchObject({
+      count: 3,
+      public: false,
     });
-    expect(hidden.statusCode, hidden.body).toBe(200);
-    expect(hidden.json()).toEqual(expect.arrayContaining([{ keyword: word, count: 30, hidden: true }]));
-    expect((await hot()).map((k) => k.keyword)).not.toContain(word);
-    await staff(editor, 'POST', '/api/staff/qa/hot_keywords/', { keyword: word, hidden: false });
-    expect((await hot()).map((k) => k.keyword)).toContain(word);
-    expect((await auditOf('qa_keyword', word)).map((r) => r.action)).toEqual([
-      'qa_keyword.hide',
-      'qa_keyword.show',
+    // Back to pending: shown again, since it is found in published Q&A.
+    await set(found, 'pending');
+    expect(await publicWords()).toContain(found);
+    expect(await publicWords()).not.toContain(scam);
+
+    const bad = await staff(editor, 'POST', '/api/staff/qa/hot_keywords/', {
+      keyword: scam,
+      status: 'shown',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await auditOf('qa_keyword', legit)).map((r) => r.action)).toEqual(['qa_keyword.approve']);
+    expect((await auditOf('qa_keyword', found)).map((r) => [r.action, r.before, r.after])).toEqual([
+      ['qa_keyword.hide', { status: 'pending' }, { status: 'hidden' }],
+      ['qa_keyword.pending', { status: 'hidden' }, { status: 'pending' }],
     ]);
   });
 });

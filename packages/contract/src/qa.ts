@@ -10,7 +10,11 @@ export const QA_PAGE_SIZE_MAX = 50;
 export const QA_KEYWORD_MAX = 50;
 export const QA_QUESTION_MAX = 500;
 export const ADVICE_CONTENT_MAX = 1000;
-/** Hot keywords: the most searched keywords of this many recent days, at most HOT_KEYWORDS_LIMIT of them. */
+/**
+ * Hot keywords: the keywords searched by the most distinct visitors (each counted once a day) of this many recent
+ * days, at most HOT_KEYWORDS_LIMIT of them; only keywords found in published Q&A or approved by a content editor
+ * are shown (decision 0052).
+ */
 export const HOT_KEYWORDS_DAYS = 30;
 export const HOT_KEYWORDS_LIMIT = 10;
 
@@ -42,6 +46,7 @@ export const ZQaQuery = ZPageQuery({ size: 10, maxSize: QA_PAGE_SIZE_MAX }).exte
 export type TQaQuery = z.infer<typeof ZQaQuery>;
 export const ZQaPage = ZPage(ZQa);
 
+/** `count`: distinct visitors in the window. */
 export const ZHotKeyword = z.object({ keyword: z.string(), count: ZCountValue });
 export type THotKeyword = z.infer<typeof ZHotKeyword>;
 export const ZHotKeywords = z.array(ZHotKeyword);

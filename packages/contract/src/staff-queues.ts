@@ -147,16 +147,31 @@ export const ZStaffQaCategoryRequest = z.object({
   position: z.number().int().min(0).max(100_000).default(0),
 });
 
+/**
+ * Review state of a searched keyword (decision 0052): `pending` (never reviewed: shown publicly only while it is
+ * found in published Q&A), `approved` (may be shown), `hidden` (never shown). Searches are counted in every state.
+ */
+export const KEYWORD_REVIEW_STATUSES = ['pending', 'approved', 'hidden'] as const;
+export type KeywordReviewStatus = (typeof KEYWORD_REVIEW_STATUSES)[number];
+export const ZKeywordReviewStatus = z.enum(KEYWORD_REVIEW_STATUSES);
+/** GET /api/staff/qa/hot_keywords/?status= — the most searched keywords of the window, of one state or all. */
+export const ZStaffHotKeywordQuery = z.object({ status: ZKeywordReviewStatus.optional() });
 export const ZStaffHotKeyword = z.object({
   keyword: z.string(),
+  /** Distinct visitors who searched it in the window, each counted once a day. */
   count: ZCountValue,
-  hidden: z.boolean(),
+  status: ZKeywordReviewStatus,
+  /** Found in published Q&A (a question or an answer, zh or en). */
+  matches_published: z.boolean(),
+  /** May appear in the public list: approved, or pending and found in published Q&A. */
+  public: z.boolean(),
 });
+export type TStaffHotKeyword = z.infer<typeof ZStaffHotKeyword>;
 export const ZStaffHotKeywords = z.array(ZStaffHotKeyword);
-/** POST /api/staff/qa/hot_keywords/ — hide a keyword from the public hot list (or show it again). */
+/** POST /api/staff/qa/hot_keywords/ — review a keyword: approve it, hide it, or set it back to pending. */
 export const ZStaffHotKeywordRequest = z.object({
   keyword: z.string().trim().min(1).max(200),
-  hidden: z.boolean(),
+  status: ZKeywordReviewStatus,
 });
 
 // ── Suggestions inbox ─────────────────────────────────────────────────────────────────────────────────────

@@ -1,4 +1,4 @@
-import type { AdviceStatus, LeadStatus } from '@dossier/contract';
+import type { AdviceStatus, KeywordReviewStatus, LeadStatus } from '@dossier/contract';
 import {
   QueueErrorCode,
   ZFormEdition,
@@ -68,10 +68,10 @@ export const queuesApi = {
   updateCategory: (id: number, body: { name_zh: string; name_en: string; position: number }) =>
     api.put(`/staff/qa_category/${id}/`, body, { ...opts(), schema: ZStaffQaCategory }),
   deleteCategory: (id: number) => api.delete(`/staff/qa_category/${id}/`, opts()),
-  hotKeywords: (signal?: AbortSignal) =>
-    api.get('/staff/qa/hot_keywords/', { ...opts(), signal, schema: ZStaffHotKeywords }),
-  hideKeyword: (keyword: string, hidden: boolean) =>
-    api.post('/staff/qa/hot_keywords/', { keyword, hidden }, { ...opts(), schema: ZStaffHotKeywords }),
+  hotKeywords: (status: KeywordReviewStatus | undefined, signal?: AbortSignal) =>
+    api.get('/staff/qa/hot_keywords/', { ...opts(), signal, query: { status }, schema: ZStaffHotKeywords }),
+  reviewKeyword: (keyword: string, status: KeywordReviewStatus) =>
+    api.post('/staff/qa/hot_keywords/', { keyword, status }, { ...opts(), schema: ZStaffHotKeywords }),
 
   advice: (query: Page & { status?: AdviceStatus }, signal?: AbortSignal) =>
     api.get('/staff/advice/', { ...opts(), signal, query, schema: ZStaffAdvicePage }),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { customer } from './accounts.ts';
 import { staffUser } from './staff.ts';
 
@@ -51,22 +61,38 @@ export const qa = pgTable(
   ],
 );
 
-/** One keyword search (normalised: trimmed, lower-cased); hot keywords are counted from these. */
+/**
+ * Who searched a keyword on which day (decision 0052): one row per keyword (normalised: trimmed, lower-cased),
+ * UTC day and visitor, so the hot keywords count distinct visitors per keyword per day, not searches. `visitor` is
+ * a keyed hash of the customer id or the client address and the day (modules/qa/visitor.ts): no address and no
+ * customer id is stored, and a visitor cannot be followed from one day to the next.
+ */
 export const qaSearch = pgTable(
   'qa_search',
   {
     id: serial('id').primaryKey(),
     keyword: text('keyword').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitor: text('visitor').notNull(),
+    /** The visitor's first search of the keyword that day. */
     searchedAt: ts('searched_at').notNull(),
   },
-  (t) => [index('qa_search_searched_idx').on(t.searchedAt, t.keyword)],
+  (t) => [
+    index('qa_search_searched_idx').on(t.searchedAt, t.keyword),
+    uniqueIndex('qa_search_visit_uq').on(t.keyword, t.day, t.visitor),
+  ],
 );
 
-/** A keyword staff took off the public hot list (searches are still counted). */
-export const qaHiddenKeyword = pgTable('qa_hidden_keyword', {
+/**
+ * A content editor's review of a searched keyword (decision 0052): 'approved' may be shown in the public hot list,
+ * 'hidden' never is. A keyword without a row is pending: shown only while it is found in published Q&A.
+ */
+export const qaKeywordReview = pgTable('qa_keyword_review', {
   keyword: text('keyword').primaryKey(),
-  hiddenBy: integer('hidden_by').references(() => staffUser.id, { onDelete: 'set null' }),
-  hiddenAt: ts('hidden_at').notNull(),
+  /** KeywordReviewStatus without 'pending': 'approved' | 'hidden'. */
+  status: text('status').notNull(),
+  reviewedBy: integer('reviewed_by').references(() => staffUser.id, { onDelete: 'set null' }),
+  reviewedAt: ts('reviewed_at').notNull(),
 });
 
 /** A suggestion from a customer or a visitor (`customer_id` null). */

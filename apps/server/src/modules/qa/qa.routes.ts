@@ -15,11 +15,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { customerIdOf, optionalCustomer, requireCustomer } from '../../plugins/auth.ts';
+import { hotKeywords } from './hot-keywords.ts';
 import {
   askQuestion,
   blankError,
   getQuestion,
-  hotKeywords,
   listCategories,
   listQuestions,
   submitAdvice,
@@ -45,7 +45,7 @@ export const qaRoutes =
     // Searches recorded but not yet written are stored before the database closes.
     app.addHook('onClose', () => searchLog(ctx).flush());
     const requireLogin = requireCustomer(ctx);
-    /** Visitors may post suggestions; a logged-in caller's suggestion is linked to the account. */
+    /** Visitors may search and post suggestions; a logged-in caller is known by the account. */
     const optionalLogin = optionalCustomer(ctx);
 
     app.get(
@@ -55,7 +55,8 @@ export const qaRoutes =
     );
     app.get(
       '/customer/qa/',
-      { schema: { tags, querystring: ZQaQuery, response: { 200: ZQaPage } } },
+      // A logged-in searcher counts as one hot-keyword visitor by account, anyone else by address (decision 0052).
+      { onRequest: optionalLogin, schema: { tags, querystring: ZQaQuery, response: { 200: ZQaPage } } },
       async (req) =>
         listQuestions(ctx, {
           page: req.query.page,
@@ -63,6 +64,7 @@ export const qaRoutes =
           keyword: req.query.keyword,
           categoryId: req.query.category_id,
           locale: req.locale,
+          searcher: { customerId: req.customer?.id ?? null, ip: req.ip },
         }),
     );
     app.get('/customer/qa/hot_keywords/', { schema: { tags, response: { 200: ZHotKeywords } } }, async () =>

@@ -1,34 +1,13 @@
-import {
-  HOT_KEYWORDS_DAYS,
-  HOT_KEYWORDS_LIMIT,
-  type Locale,
-  QaErrorCode,
-  type THotKeyword,
-  type TQa,
-  type TQaCategory,
-} from '@dossier/contract';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  lt,
-  max,
-  or,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { HOT_KEYWORDS_DAYS, type Locale, QaErrorCode, type TQa, type TQaCategory } from '@dossier/contract';
+import { and, asc, count, eq, ilike, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared.ts';
-import { advice, qa, qaCategory, qaHiddenKeyword, qaSearch } from '../../db/schema/index.ts';
+import { advice, qa, qaCategory, qaSearch } from '../../db/schema/index.ts';
 import type { PurgeStep } from '../../jobs/purge.handler.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { searchLog } from './search-log.ts';
+import { dayOf, type Searcher, visitorKey } from './visitor.ts';
 
 /** "This cannot be left blank." (spec §5) for an empty or whitespace-only question or suggestion. */
 export const blankError = () => new AppError(400, QaErrorCode.blank, `errors:${QaErrorCode.blank}`);
@@ -87,7 +66,8 @@ export async function listCategories(ctx: AppContext, opts: { locale: Locale }):
 /**
  * Published questions, optionally filtered by category and by a keyword found in the question or the answer
  * (caller's language, case-insensitive substring: works for Chinese and English on PGlite and PostgreSQL
- * alike, no extension needed). A keyword search on the first page is recorded for the hot keywords.
+ * alike, no extension needed). A keyword search on the first page is recorded for the hot keywords
+ * (hot-keywords.ts).
  */
 export async function listQuestions(
   ctx: AppContext,
@@ -97,6 +77,8 @@ export async function listQuestions(
     keyword?: string | undefined;
     categoryId?: number | undefined;
     locale: Locale;
+    /** Who searched: a first-page keyword search counts once a day for this visitor (decision 0052). */
+    searcher: Searcher;
   },
 ): Promise<{ count: number; results: TQa[] }> {
   const db = ctx.db.db;
@@ -111,7 +93,16 @@ export async function listQuestions(
     offset: (opts.page - 1) * opts.size,
   });
   // Recorded once the search ran: a keyword the database refused never joins (and spoils) a batch.
-  if (keyword && opts.page === 1) searchLog(ctx).record(keyword, ctx.clock.now());
+  if (keyword && opts.page === 1) {
+    const searchedAt = ctx.clock.now();
+    const day = dayOf(searchedAt);
+    searchLog(ctx).record({
+      keyword,
+      day,
+      visitor: visitorKey(ctx.authSecret, day, opts.searcher),
+      searchedAt,
+    });
+  }
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && opts.page > 1) {
     const [n] = await db
@@ -168,27 +159,6 @@ export async function getQuestion(ctx: AppContext, opts: { id: number; locale: L
     .where(and(eq(qa.id, opts.id), eq(qa.published, true)));
   if (!row) throw notFound();
   return view(row);
-}
-
-/** The most searched keywords of the last HOT_KEYWORDS_DAYS days; ties go to the latest searched (highest id). */
-export async function hotKeywords(ctx: AppContext): Promise<THotKeyword[]> {
-  await searchLog(ctx).flush();
-  const since = new Date(ctx.clock.now().getTime() - HOT_KEYWORDS_DAYS * 86_400_000);
-  const n = count();
-  const rows = await ctx.db.db
-    .select({ keyword: qaSearch.keyword, count: n })
-    .from(qaSearch)
-    .where(
-      and(
-        gte(qaSearch.searchedAt, since),
-        // Keywords staff hid from the list (decision 0035) are still counted, never shown.
-        sql`${qaSearch.keyword} not in (select ${qaHiddenKeyword.keyword} from ${qaHiddenKeyword})`,
-      ),
-    )
-    .groupBy(qaSearch.keyword)
-    .orderBy(desc(n), desc(max(qaSearch.id)))
-    .limit(HOT_KEYWORDS_LIMIT);
-  return rows.map((r) => ({ keyword: r.keyword, count: Number(r.count) }));
 }
 
 /** Stores a customer's question, unpublished, in the language it was asked in; staff answer it later. */

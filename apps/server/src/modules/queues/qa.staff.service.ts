@@ -1,33 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import {
-  HOT_KEYWORDS_DAYS,
-  QueueErrorCode as Q,
-  type StaffRole,
-  type TStaffQa,
-  type TStaffQaCategory,
-} from '@dossier/contract';
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, max, type SQL } from 'drizzle-orm';
+import { QueueErrorCode as Q, type StaffRole, type TStaffQa, type TStaffQaCategory } from '@dossier/contract';
+import { and, asc, count, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { qa, qaCategory, qaHiddenKeyword, qaSearch, staffUser } from '../../db/schema/index.ts';
+import { qa, qaCategory, staffUser } from '../../db/schema/index.ts';
 import { AppError, errorOf, notFound } from '../../plugins/errors.ts';
 import type { StaffPrincipal } from '../../plugins/staff-auth.ts';
 import { notify } from '../notification/notification.service.ts';
-import { normaliseKeyword } from '../qa/qa.service.ts';
-import { searchLog } from '../qa/search-log.ts';
 import { recordAudit } from '../staff/audit.service.ts';
 import { ageSeconds, staffTx } from './queue-common.ts';
 
 /**
  * Q&A for content editors (issue 16 item 8; decision 0035): customers' questions → an answer in zh and en →
- * publish / unpublish; categories; the hot-keyword list reviewed (a keyword hidden from the public list).
+ * publish / unpublish; categories (the hot-keyword review: qa-keywords.staff.service.ts).
  * The asker is notified once, when their question is first published answered, in the transaction of the
  * publish.
  */
 export const CONTENT_STAFF: readonly StaffRole[] = ['admin', 'content_editor'];
-
-/** How many keywords the review list shows (the public list shows HOT_KEYWORDS_LIMIT of the visible ones). */
-const REVIEW_LIMIT = 50;
 
 type QaRow = typeof qa.$inferSelect;
 const qaQuery = (db: Db) =>
@@ -276,47 +265,4 @@ export async function deleteCategory(ctx: AppContext, who: StaffPrincipal, id: n
       before: { key: before.key, name_zh: before.nameZh, name_en: before.nameEn },
     });
   });
-}
-
-// ── Hot keywords ──
-
-/** The most searched keywords of the window, hidden ones included and marked. */
-export async function reviewHotKeywords(ctx: AppContext) {
-  await searchLog(ctx).flush();
-  const since = new Date(ctx.clock.now().getTime() - HOT_KEYWORDS_DAYS * 86_400_000);
-  const n = count();
-  const db = ctx.db.db;
-  const rows = await db
-    .select({ keyword: qaSearch.keyword, count: n })
-    .from(qaSearch)
-    .where(gte(qaSearch.searchedAt, since))
-    .groupBy(qaSearch.keyword)
-    .orderBy(desc(n), desc(max(qaSearch.id)))
-    .limit(REVIEW_LIMIT);
-  const hidden = new Set(
-    (await db.select({ k: qaHiddenKeyword.keyword }).from(qaHiddenKeyword)).map((r) => r.k),
-  );
-  return rows.map((r) => ({ keyword: r.keyword, count: Number(r.count), hidden: hidden.has(r.keyword) }));
-}
-
-/** POST /api/staff/qa/hot_keywords/ {keyword, hidden}: hides a keyword from the public list, or shows it again. */
-export async function setKeywordHidden(ctx: AppContext, who: StaffPrincipal, raw: string, hidden: boolean) {
-  const keyword = normaliseKeyword(raw);
-  await staffTx(ctx, who, async (tx) => {
-    if (hidden) {
-      await tx
-        .insert(qaHiddenKeyword)
-        .values({ keyword, hiddenBy: who.staffId, hiddenAt: ctx.clock.now() })
-        .onConflictDoNothing();
-    } else {
-      await tx.delete(qaHiddenKeyword).where(eq(qaHiddenKeyword.keyword, keyword));
-    }
-    await recordAudit(ctx, tx, who, {
-      action: hidden ? 'qa_keyword.hide' : 'qa_keyword.show',
-      targetType: 'qa_keyword',
-      targetId: keyword.slice(0, 200),
-      after: { hidden },
-    });
-  });
-  return reviewHotKeywords(ctx);
 }

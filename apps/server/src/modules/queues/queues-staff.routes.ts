@@ -8,6 +8,7 @@ import {
   ZStaffAppointmentPage,
   ZStaffAssessment,
   ZStaffAssessmentPage,
+  ZStaffHotKeywordQuery,
   ZStaffHotKeywordRequest,
   ZStaffHotKeywords,
   ZStaffLeadQuery,
@@ -46,10 +47,9 @@ import {
   listStaffCategories,
   listStaffQa,
   publishQa,
-  reviewHotKeywords,
-  setKeywordHidden,
   updateCategory,
 } from './qa.staff.service.ts';
+import { reviewHotKeywords, setKeywordReview } from './qa-keywords.staff.service.ts';
 
 /**
  * Staff work queues besides review/translation tasks (issue 16 item 8; decision 0035): agent appointments and
@@ -127,8 +127,11 @@ export const queuesStaffRoutes =
     );
     app.get(
       '/staff/qa/hot_keywords/',
-      { config: content, schema: { tags, response: { 200: ZStaffHotKeywords } } },
-      async () => reviewHotKeywords(ctx),
+      {
+        config: content,
+        schema: { tags, querystring: ZStaffHotKeywordQuery, response: { 200: ZStaffHotKeywords } },
+      },
+      async (req) => reviewHotKeywords(ctx, req.query.status),
     );
     app.post(
       '/staff/qa/hot_keywords/',
@@ -136,7 +139,7 @@ export const queuesStaffRoutes =
         config: content,
         schema: { tags, body: ZStaffHotKeywordRequest, response: { 200: ZStaffHotKeywords } },
       },
-      async (req) => setKeywordHidden(ctx, staffOf(req), req.body.keyword, req.body.hidden),
+      async (req) => setKeywordReview(ctx, staffOf(req), req.body.keyword, req.body.status),
     );
     app.get(
       '/staff/qa/:id/',

@@ -1,12 +1,13 @@
 import type { TStaffQa, TStaffQaCategory } from '@dossier/contract';
 import { QA_STATES } from '@dossier/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, InputNumber, List, Select, Space, Switch, Tag, Typography } from 'antd';
+import { Button, Form, Input, InputNumber, List, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queueKeys, queuesApi } from '../../api/staff-queues.ts';
 import { useLocale } from '../../features/locale/use-locale.ts';
 import { ResponsiveTable } from '../../features/shell/responsive-table.tsx';
+import { StaffHotKeywords } from './staff-hot-keywords.tsx';
 import { errorAlert } from './staff-inbox-parts.tsx';
 import { ageText } from './staff-queue.tsx';
 
@@ -88,7 +89,7 @@ export function StaffInboxQa() {
         ]}
       />
       <Categories list={categories.data ?? []} />
-      <HotKeywords />
+      <StaffHotKeywords />
     </div>
   );
 }
@@ -264,47 +265,6 @@ function Categories({ list }: { list: TStaffQaCategory[] }) {
           )}
         </Space>
       </Form>
-    </section>
-  );
-}
-
-function HotKeywords() {
-  const { t } = useTranslation('queues');
-  const queryClient = useQueryClient();
-  const key = queueKeys.content('hot_keywords');
-  const list = useQuery({ queryKey: key, queryFn: ({ signal }) => queuesApi.hotKeywords(signal) });
-  const toggle = useMutation({
-    mutationFn: ({ keyword, hidden }: { keyword: string; hidden: boolean }) =>
-      queuesApi.hideKeyword(keyword, hidden),
-    onSuccess: (next) => queryClient.setQueryData(key, next),
-  });
-  return (
-    <section className="staff__section">
-      <Typography.Title level={3}>{t('qa.hot')}</Typography.Title>
-      {list.data?.length === 0 && <Typography.Paragraph>{t('qa.hotEmpty')}</Typography.Paragraph>}
-      <List
-        size="small"
-        className={list.data?.length ? undefined : 'staff__hidden'}
-        dataSource={list.data ?? []}
-        renderItem={(k) => (
-          <List.Item
-            actions={[
-              <Switch
-                key="shown"
-                checked={!k.hidden}
-                aria-label={t('qa.shown', { keyword: k.keyword })}
-                loading={toggle.isPending && toggle.variables?.keyword === k.keyword}
-                onChange={(shown) => toggle.mutate({ keyword: k.keyword, hidden: !shown })}
-              />,
-            ]}
-          >
-            <span className="staff__item">
-              {k.keyword} · {k.count}
-            </span>
-          </List.Item>
-        )}
-      />
-      {errorAlert(toggle.error)}
     </section>
   );
 }
