@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { shopApi } from '../../api/shop.ts';
 import { useLocale } from '../locale/use-locale.ts';
+import { OrderLines } from './order-lines.tsx';
 import { formatMoney } from './shop-format.ts';
 import { rememberTransfer, transferPath } from './transfer-store.ts';
 
@@ -16,9 +17,9 @@ function amountFor(order: TOrder, method: PaymentMethod) {
 }
 
 /**
- * The payment dialog (spec §2 Shop): wallet payment in CNY, online payment in USD, or bank/corporate
- * transfer in CNY. Wallet and online go to the provider's checkout page (the sandbox TEST page by default);
- * the transfer goes to the bank-transfer page.
+ * The payment dialog (spec §2 Shop): what the order contains (its lines and total, as stored by the server),
+ * then wallet payment in CNY, online payment in USD, or bank/corporate transfer in CNY. Wallet and online go to
+ * the provider's checkout page (the sandbox TEST page by default); the transfer goes to the bank-transfer page.
  */
 export function PaymentDialog({ order, onClose }: { order: TOrder | null; onClose: () => void }) {
   const { t } = useTranslation('shop');
@@ -72,9 +73,14 @@ export function PaymentDialog({ order, onClose }: { order: TOrder | null; onClos
         <>
           <Descriptions size="small" column={1} className="shop-payment__summary">
             <Descriptions.Item label={t('order.orderNo')}>{order.order_no}</Descriptions.Item>
-            <Descriptions.Item label={t('quote.payableUsd')}>
-              {formatMoney(order.payable, locale)}
-            </Descriptions.Item>
+          </Descriptions>
+          <OrderLines
+            items={order.items}
+            discount={order.discount}
+            promoCode={order.promo_code}
+            total={order.payable}
+          />
+          <Descriptions size="small" column={1} className="shop-payment__summary">
             <Descriptions.Item label={t('quote.payableCny')}>
               {formatMoney(order.payable_cny, locale)}
             </Descriptions.Item>

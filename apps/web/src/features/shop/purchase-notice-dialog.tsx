@@ -1,6 +1,8 @@
+import type { TQuote } from '@dossier/contract';
 import { Button, Checkbox, Modal, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OrderLines } from './order-lines.tsx';
 
 const NOTICE_POINTS = ['singleUse', 'duration', 'addons', 'promo', 'price'] as const;
 const AGREEMENT_CLAUSES = ['scope', 'account', 'payment', 'activation', 'content', 'liability'] as const;
@@ -14,11 +16,14 @@ export function PurchaseNoticeDialog({
   onCancel,
   onAccept,
   busy = false,
+  quote = null,
 }: {
   open: boolean;
   onCancel: () => void;
   onAccept: () => void;
   busy?: boolean;
+  /** The server's quote of the selection, once it is in: the notice shows what the order will contain. */
+  quote?: TQuote | null;
 }) {
   const { t } = useTranslation('shop');
   const [accepted, setAccepted] = useState(false);
@@ -44,6 +49,14 @@ export function PurchaseNoticeDialog({
         </Button>,
       ]}
     >
+      {quote && (
+        <OrderLines
+          items={quote.items}
+          discount={quote.discount}
+          promoCode={quote.promo_code}
+          total={quote.order_total}
+        />
+      )}
       <ul className="shop-notice__points">
         {NOTICE_POINTS.map((point) => (
           <li key={point}>{t(`notice.points.${point}`)}</li>

@@ -7,17 +7,20 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { shopApi } from '../../api/shop.ts';
 import { useLocale } from '../locale/use-locale.ts';
+import { OrderLines } from './order-lines.tsx';
 import { formatDate, formatMoney } from './shop-format.ts';
 
-function quoteKey(productIds: number[], promo: string | null) {
-  // Outside the `shop` prefix: creating an order must not re-quote (the pending order would refuse it).
-  return ['shop-quote', [...productIds].sort((a, b) => a - b).join(','), promo ?? ''] as const;
+function quoteKey(productIds: number[], promo: string | null, locale: string) {
+  // Outside the `shop` prefix: creating an order must not re-quote (the pending order would refuse it). The
+  // language is part of the key: the lines carry the server's names in it.
+  return ['shop-quote', [...productIds].sort((a, b) => a - b).join(','), promo ?? '', locale] as const;
 }
 
 /**
- * The server's price for a selection (spec §3 Pricing / payment): duration, expiry, amount, discount, exchange
- * rate, order total and payable amount in USD and CNY. A promo/referral code re-quotes with Apply; a refused
- * code shows the server's msg and the price without it stays.
+ * The server's price for a selection (spec §3 Pricing / payment): every line with its price, the discount and
+ * the order total (order-lines.tsx), then duration, expiry, exchange rate and the payable amount in USD and
+ * CNY. A promo/referral code re-quotes with Apply; a refused code shows the server's msg and the price without
+ * it stays.
  */
 export function QuotePanel({
   productIds,
@@ -47,7 +50,7 @@ export function QuotePanel({
   }, [ids]);
 
   const quote = useQuery({
-    queryKey: quoteKey(productIds, promo),
+    queryKey: quoteKey(productIds, promo, locale),
     queryFn: ({ signal }) =>
       shopApi.quote({ product_ids: productIds, ...(promo ? { promo_code: promo } : {}) }, signal),
     enabled: productIds.length > 0,
@@ -58,11 +61,13 @@ export function QuotePanel({
   useEffect(() => {
     onQuote(quote.data ?? null, quote.data ? promo : null);
   }, [quote.data, promo, onQuote]);
+  // Gone (the selection cleared): no quote is left behind for the next selection.
+  useEffect(() => () => onQuote(null, null), [onQuote]);
 
   const apply = useMutation({
     mutationFn: (code: string) => shopApi.quote({ product_ids: productIds, promo_code: code }),
     onSuccess: (data, code) => {
-      queryClient.setQueryData(quoteKey(productIds, code), data);
+      queryClient.setQueryData(quoteKey(productIds, code, locale), data);
       setPromo(code);
       setPromoError(null);
     },
@@ -102,6 +107,14 @@ export function QuotePanel({
         />
       )}
       {data && (
+        <OrderLines
+          items={data.items}
+          discount={data.discount}
+          promoCode={data.promo_code}
+          total={data.order_total}
+        />
+      )}
+      {data && (
         <Descriptions size="small" column={1} bordered className="shop-quote__table">
           <Descriptions.Item label={t('quote.duration')}>
             {data.service_duration_months === null
@@ -111,17 +124,8 @@ export function QuotePanel({
           <Descriptions.Item label={t('quote.expiry')}>
             {formatDate(data.expires_at, locale)}
           </Descriptions.Item>
-          <Descriptions.Item label={t('quote.amount')}>{formatMoney(data.amount, locale)}</Descriptions.Item>
-          <Descriptions.Item label={t('quote.discount')}>
-            {data.discount.amount > 0
-              ? `− ${formatMoney(data.discount, locale)}`
-              : formatMoney(data.discount, locale)}
-          </Descriptions.Item>
           <Descriptions.Item label={t('quote.exchangeRate')}>
             {t('quote.rate', { rate: data.exchange_rate })}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('quote.orderTotal')}>
-            {formatMoney(data.order_total, locale)}
           </Descriptions.Item>
           <Descriptions.Item label={t('quote.payableUsd')}>
             <strong data-testid="quote-payable">{formatMoney(data.payable, locale)}</strong>

@@ -1,20 +1,21 @@
-import type { ProjectCode, ServiceCode, TOrder, TProduct, TQuote } from '@dossier/contract';
+import type { ProjectCode, TOrder, TProduct, TQuote } from '@dossier/contract';
 import { BASE_SERVICE } from '@dossier/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Empty, Radio, Select, Skeleton, Space, Typography } from 'antd';
+import { Alert, App, Button, Empty, Radio, Select, Skeleton, Typography } from 'antd';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { shopApi } from '../../api/shop.ts';
 import { useSession } from '../../api/use-session.ts';
 import { PageHeading } from '../../features/shell/page-heading.tsx';
+import { OrderPanel } from '../../features/shop/order-panel.tsx';
 import { PackageCard } from '../../features/shop/package-card.tsx';
 import { PaymentDialog } from '../../features/shop/payment-dialog.tsx';
 import { PurchaseNoticeDialog } from '../../features/shop/purchase-notice-dialog.tsx';
-import { QuotePanel } from '../../features/shop/quote-panel.tsx';
 import { readShopDeepLink, shopLink } from '../../features/shop/shop-format.ts';
 import { shopKeys } from '../../features/shop/shop-keys.ts';
 import { useGoToLogin } from '../../features/shop/use-go-to-login.ts';
+import { useShopSelection } from '../../features/shop/use-shop-selection.ts';
 import '../../features/shop/shop.css';
 
 const INTRO_POINTS = ['forms', 'evidence', 'letters', 'plan', 'pdf'] as const;
@@ -36,16 +37,13 @@ export default function PayServicePage() {
   const deepLink = useMemo(() => readShopDeepLink(search), [search]);
   const areaId = useId();
   const projectId = useId();
-  const addonsId = useId();
   const panelRef = useRef<HTMLElement>(null);
 
   const [area, setArea] = useState<string>();
   const [project, setProject] = useState<ProjectCode>();
-  const [selected, setSelected] = useState<ServiceCode[]>([]);
-  const [noticeOpen, setNoticeOpen] = useState(false);
+  /** The notice is open: from Purchase Now (then show the quote) or from "Create order" (then go on with it). */
+  const [notice, setNotice] = useState<'review' | 'create' | null>(null);
   const [accepted, setAccepted] = useState(false);
-  /** The notice was opened by "Create order" (go on with the order) rather than by Purchase Now. */
-  const [createAfterNotice, setCreateAfterNotice] = useState(false);
   const [quote, setQuote] = useState<{ quote: TQuote | null; promo: string | null }>({
     quote: null,
     promo: null,
@@ -77,37 +75,28 @@ export default function PayServicePage() {
     queryFn: ({ signal }) => shopApi.products(project as ProjectCode, signal),
     enabled: project !== undefined,
   });
-  const list = products.data ?? [];
+  const list = useMemo(() => products.data ?? [], [products.data]);
   const base = list.find((p) => p.service === BASE_SERVICE);
-  const addons = list.filter((p) => p.kind === 'addon');
+  const selection = useShopSelection(project, list);
+  const { replace: replaceSelection } = selection;
 
   // The deep link's service is preselected once, even an add-on alone: the server says whether it may be bought.
   useEffect(() => {
     if (deepLinkApplied.current || !products.data || project !== deepLink.project) return;
     deepLinkApplied.current = true;
     const linked = deepLink.service ? products.data.find((p) => p.service === deepLink.service) : undefined;
-    if (linked && linked.display !== 'purchased') setSelected([linked.service]);
-  }, [products.data, project, deepLink]);
+    if (linked && linked.display !== 'purchased') replaceSelection([linked.service]);
+  }, [products.data, project, deepLink, replaceSelection]);
 
-  const selectedProducts = list.filter((p) => selected.includes(p.service));
-  const productIds = selectedProducts.map((p) => p.id);
-  const baseSelected = selected.includes(BASE_SERVICE);
-  // Add-ons offered as checkboxes: with the base, once the base is owned, or chosen by the deep link.
-  const addonChoices = addons.filter(
-    (p) =>
-      p.display !== 'purchased' &&
-      (baseSelected || p.display === 'purchase_now' || selected.includes(p.service)),
-  );
-
+  // Each project keeps its own selection (use-shop-selection.ts); the agreement is accepted again.
   const changeProject = (code: ProjectCode) => {
     setProject(code);
-    setSelected([]);
     setAccepted(false);
   };
 
   const askLogin = () => {
     void message.warning({ content: t('login.required'), key: LOGIN_MESSAGE_KEY });
-    goToLogin(shopLink(project, selected[0]));
+    goToLogin(shopLink(project, selection.services[0]));
   };
 
   const buy = (product: TProduct, withBase = false) => {
@@ -116,18 +105,10 @@ export default function PayServicePage() {
       goToLogin(shopLink(product.project_code, product.service));
       return;
     }
-    setSelected((current) =>
-      withBase
-        ? [BASE_SERVICE, product.service]
-        : product.kind === 'base'
-          ? [BASE_SERVICE, ...current.filter((s) => s !== BASE_SERVICE && s !== product.service)]
-          : [product.service],
-    );
+    // Added to what is chosen already (issue 27 item 12): the base with an add-on keeps the other add-ons.
+    selection.add(product.service, withBase);
     if (accepted) panelRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    else {
-      setCreateAfterNotice(false);
-      setNoticeOpen(true);
-    }
+    else setNotice('review');
   };
 
   const onQuote = useCallback(
@@ -138,29 +119,24 @@ export default function PayServicePage() {
   const createOrder = useMutation({
     mutationFn: () =>
       shopApi.createOrder({
-        product_ids: productIds,
+        // The lines the customer was shown (the quote's), which the Create button waits for.
+        product_ids: quote.quote?.items.map((item) => item.product_id) ?? selection.productIds,
         agreement_accepted: true,
         ...(quote.promo ? { promo_code: quote.promo } : {}),
       }),
     onSuccess: (order) => {
-      setNoticeOpen(false);
+      setNotice(null);
       setPaying(order);
       void queryClient.invalidateQueries({ queryKey: shopKeys.all });
     },
-    onError: () => setNoticeOpen(false),
+    onError: () => setNotice(null),
   });
 
   const submit = () => {
     if (!loggedIn) return askLogin();
-    if (!accepted) {
-      setCreateAfterNotice(true);
-      setNoticeOpen(true);
-      return;
-    }
+    if (!accepted) return setNotice('create');
     createOrder.mutate();
   };
-
-  const showPanel = selected.length > 0;
 
   return (
     <div className="page-container shop">
@@ -248,7 +224,7 @@ export default function PayServicePage() {
               <PackageCard
                 key={product.id}
                 product={product}
-                selected={selected.includes(product.service)}
+                selected={selection.services.includes(product.service)}
                 onBuy={buy}
                 onBuyWithBase={
                   product.kind === 'addon' && base?.display === 'purchase_now'
@@ -261,93 +237,31 @@ export default function PayServicePage() {
         )}
       </section>
 
-      {showPanel && (
-        <section
-          className="shop-order"
-          ref={panelRef}
-          aria-labelledby="shop-order-title"
-          data-testid="shop-order"
-        >
-          <Typography.Title level={2} id="shop-order-title">
-            {t('order.title')}
-          </Typography.Title>
-          <div className="shop-order__body">
-            <div className="shop-order__choice">
-              <Typography.Paragraph strong>{t('order.selected')}</Typography.Paragraph>
-              <ul className="shop-order__items">
-                {selectedProducts.map((p) => (
-                  <li key={p.id}>{t(`services.${p.service}.name`, { defaultValue: p.name })}</li>
-                ))}
-              </ul>
-              {base && base.display !== 'purchased' && !baseSelected && (
-                <Button type="link" className="shop-order__add-base" onClick={() => buy(base)}>
-                  {t('order.addBase')}
-                </Button>
-              )}
-              {addonChoices.length > 0 && (
-                <fieldset className="shop-order__addons">
-                  <legend id={addonsId}>
-                    {baseSelected ? t('order.addonsWithBase') : t('order.addons')}
-                  </legend>
-                  <Checkbox.Group
-                    aria-labelledby={addonsId}
-                    value={selected.filter((s) => s !== BASE_SERVICE)}
-                    onChange={(values) =>
-                      setSelected([...(baseSelected ? [BASE_SERVICE] : []), ...(values as ServiceCode[])])
-                    }
-                    options={addonChoices.map((p) => ({
-                      value: p.service,
-                      label: t(`services.${p.service}.name`, { defaultValue: p.name }),
-                    }))}
-                  />
-                </fieldset>
-              )}
-            </div>
-            <div className="shop-order__quote">
-              {loggedIn ? (
-                productIds.length > 0 && (
-                  <QuotePanel productIds={productIds} onQuote={onQuote} initialPromo={deepLink.promo} />
-                )
-              ) : (
-                <Alert
-                  type="warning"
-                  showIcon
-                  title={t('login.required')}
-                  action={
-                    <Button size="small" type="primary" onClick={askLogin}>
-                      {t('login.action')}
-                    </Button>
-                  }
-                />
-              )}
-              <Space className="shop-order__actions">
-                <Button onClick={() => setSelected([])}>{t('order.clear')}</Button>
-                <Button
-                  type="primary"
-                  size="large"
-                  onClick={submit}
-                  loading={createOrder.isPending}
-                  disabled={loggedIn && quote.quote === null}
-                  data-testid="create-order"
-                >
-                  {t('order.create')}
-                </Button>
-              </Space>
-            </div>
-          </div>
-        </section>
+      {selection.services.length > 0 && (
+        <OrderPanel
+          selection={selection}
+          loggedIn={loggedIn}
+          initialPromo={deepLink.promo}
+          onQuote={onQuote}
+          onAskLogin={askLogin}
+          onCreate={submit}
+          creating={createOrder.isPending}
+          canCreate={!loggedIn || quote.quote !== null}
+          panelRef={panelRef}
+        />
       )}
 
       <PurchaseNoticeDialog
-        open={noticeOpen}
+        open={notice !== null}
         busy={createOrder.isPending}
-        onCancel={() => setNoticeOpen(false)}
+        quote={quote.quote}
+        onCancel={() => setNotice(null)}
         onAccept={() => {
           setAccepted(true);
           // Accepted from "Create order": go on with the order; from Purchase Now: show the quote first.
-          if (createAfterNotice) createOrder.mutate();
+          if (notice === 'create') createOrder.mutate();
           else {
-            setNoticeOpen(false);
+            setNotice(null);
             requestAnimationFrame(() =>
               panelRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
             );
