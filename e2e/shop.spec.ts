@@ -2,8 +2,8 @@ import type { Locale, ProjectCode } from '@dossier/contract';
 import { LOCALES } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import type { Page } from '@playwright/test';
-import { buttonName, logInAs } from './accounts-support.ts';
-import { expect as baseExpect, checkScreen, expectNoClippedTables, test } from './fixtures.ts';
+import { buttonName, logInAs, storedSession } from './accounts-support.ts';
+import { expect as baseExpect, checkScreen, expectNoClippedTables, press, test } from './fixtures.ts';
 import { financeToken } from './staff-support.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 
@@ -49,6 +49,29 @@ async function orderBase(page: Page, locale: Locale, project: ProjectCode) {
   await expect(pay).toBeVisible();
   await checkScreen(page, '/payService payment dialog');
   return pay;
+}
+
+/**
+ * The base on its card, the purchase notice accepted, then "Buy with the basic service" on Review and on
+ * Translation (issue 27 item 12): the order panel, quoted at $599 + $299 + $399.
+ */
+async function chooseBaseAndTwoAddons(page: Page, locale: Locale) {
+  const S = resources[locale].shop;
+  await page.goto('/payService?project=USA_EB1A');
+  await expect(page.getByRole('radio', { name: S.projects.USA_EB1A, exact: true })).toBeChecked();
+  await press(page.getByTestId('package-DIY_STANDARD').getByTestId('package-purchase-now'));
+  const notice = page.getByRole('dialog', { name: S.notice.title });
+  await notice.getByLabel(S.agreement.accept).check();
+  await press(notice.getByRole('button', { name: buttonName(S.notice.continue) }));
+  await expect(notice).toBeHidden();
+  const panel = page.getByTestId('shop-order');
+  await expect(panel.getByTestId('quote-payable')).toHaveText('$599.00');
+  // Each add-on joins the base and the add-ons before it; none replaces another.
+  await press(page.getByTestId('package-REVIEW').getByTestId('package-with-base'));
+  await expect(panel.getByTestId('quote-payable')).toHaveText('$898.00');
+  await press(page.getByTestId('package-TRANSLATION').getByTestId('package-with-base'));
+  await expect(panel.getByTestId('quote-payable')).toHaveText('$1,297.00');
+  return panel;
 }
 
 for (const locale of LOCALES) {
@@ -151,6 +174,84 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('navigation', { name: W.menuLabel })).toBeVisible();
       await expect(page.getByTestId('workbench-gate-purchase')).toHaveCount(0);
       expect(unexpected(errors)).toEqual([]);
+    });
+
+    test('keeps every add-on chosen with the base: three lines and $1,297 before paying, and in the paid order', async ({
+      page,
+    }) => {
+      const errors = collectPageErrors(page);
+      await logInAs(page);
+      const panel = await chooseBaseAndTwoAddons(page, locale);
+      // What the order will contain, as the server priced it: every line with its price, and the total.
+      const lines = panel.getByTestId('order-line');
+      await expect(lines).toHaveCount(3);
+      await expect(lines.nth(0)).toContainText('$599.00');
+      await expect(lines.nth(1)).toContainText('$299.00');
+      await expect(lines.nth(2)).toContainText('$399.00');
+      await expect(panel.getByTestId('order-lines-total')).toContainText('$1,297.00');
+      await checkScreen(page, '/payService order with add-ons');
+
+      await press(panel.getByTestId('create-order'));
+      const pay = page.getByRole('dialog', { name: S.payment.title });
+      await expect(pay.getByTestId('order-line')).toHaveCount(3);
+      await expect(pay.getByTestId('order-lines-total')).toContainText('$1,297.00');
+      await checkScreen(page, '/payService payment dialog with add-ons');
+      await press(pay.getByText(S.payment.methods.online.label));
+      await press(pay.getByRole('button', { name: buttonName(S.payment.confirm) }));
+
+      await expect(page).toHaveURL(/\/payService\/sandbox\?token=/);
+      await expect(page.getByTestId('sandbox-amount')).toHaveText('$1,297.00');
+      const orderNo = (await page.getByTestId('sandbox-order-no').textContent()) ?? '';
+      await press(page.getByTestId('sandbox-pay'));
+
+      await expect(page).toHaveURL(/\/personalCenter\/purchaseRecord\?order=/);
+      const row = page.locator('.order-row', { hasText: orderNo });
+      await expect(row.getByTestId('order-status')).toHaveText(S.status.paid);
+      for (const service of ['DIY_STANDARD', 'REVIEW', 'TRANSLATION'] as const)
+        await expect(row).toContainText(S.services[service].name);
+      await expect(row).toContainText('$1,297.00');
+      await checkScreen(page, '/personalCenter/purchaseRecord');
+
+      // The order itself, from the API: the three items and the paid total.
+      const token = (await storedSession(page)).accessToken;
+      const answer = await page.request.get('/api/customer/order/?page=1&size=10', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(answer.status()).toBe(200);
+      const { results } = (await answer.json()) as {
+        results: {
+          order_no: string;
+          status: string;
+          items: { service: string }[];
+          paid: { amount: number; currency: string } | null;
+        }[];
+      };
+      const order = results.find((o) => o.order_no === orderNo);
+      expect(order?.items.map((i) => i.service)).toEqual(['DIY_STANDARD', 'REVIEW', 'TRANSLATION']);
+      expect(order).toMatchObject({ status: 'paid', paid: { amount: 129_700, currency: 'USD' } });
+      expect(unexpected(errors)).toEqual([]);
+    });
+
+    test('unticking an add-on takes it out; unticking the base leaves the add-ons, refused alone', async ({
+      page,
+    }) => {
+      await logInAs(page);
+      const panel = await chooseBaseAndTwoAddons(page, locale);
+      const lines = panel.getByTestId('order-line');
+      await press(panel.getByTestId('order-choice-REVIEW'));
+      await expect(panel.getByTestId('quote-payable')).toHaveText('$998.00');
+      await expect(lines).toHaveCount(2);
+      // Without the base the server refuses the add-ons with its message, and no order can be made.
+      await press(panel.getByTestId('order-choice-DIY_STANDARD'));
+      await expect(panel.getByTestId('quote-error')).toContainText(E.addon_requires_base!);
+      await expect(panel.getByTestId('create-order')).toBeDisabled();
+      await checkScreen(page, '/payService add-ons without the base');
+      // Ticked again: the same order as before.
+      await press(panel.getByTestId('order-choice-DIY_STANDARD'));
+      await press(panel.getByTestId('order-choice-REVIEW'));
+      await expect(panel.getByTestId('quote-payable')).toHaveText('$1,297.00');
+      await expect(lines).toHaveCount(3);
+      await expect(panel.getByTestId('create-order')).toBeEnabled();
     });
 
     test('cancels an unpaid order after confirmation', async ({ page }) => {
