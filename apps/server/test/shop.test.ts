@@ -1,3 +1,4 @@
+import { ZOrder, ZQuote } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import { and, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -35,6 +36,8 @@ const {
   call,
   productIds,
   createOrder,
+  openCheckout,
+  completeSandbox,
   payWithSandbox,
   buyBase,
   paymentsOf,
@@ -323,6 +326,37 @@ describe('orders', () => {
     const list = (await call('GET', '/api/customer/order/?page=1&size=10', { user: u })).json();
     expect(list.count).toBe(2);
     expect(list.results.map((x: Json) => x.id)).toEqual([fresh.id, o.id]);
+  });
+
+  it('the base with two add-ons: quote, order and payment keep all three lines, $599 + $299 + $399 = $1,297', async () => {
+    // Issue 27 item 12: the shop lost an add-on on the way; the server must keep whatever it is sent.
+    const u = await login(t);
+    const ids = await productIds('USA_NIW');
+    const wanted = [ids.TRANSLATION!, ids.DIY_STANDARD!, ids.REVIEW!];
+    const lines = [
+      ['DIY_STANDARD', 59_900],
+      ['REVIEW', 29_900],
+      ['TRANSLATION', 39_900],
+    ];
+    const q = await call('POST', '/api/customer/order/quote/', { user: u, payload: { product_ids: wanted } });
+    expect(q.statusCode, q.body).toBe(200);
+    const quoted = ZQuote.parse(q.json());
+    expect(quoted.items.map((i) => [i.service, i.amount.amount])).toEqual(lines);
+    expect([quoted.amount.amount, quoted.order_total.amount, quoted.payable.amount]).toEqual([
+      129_700, 129_700, 129_700,
+    ]);
+    const o = await createOrder(u, wanted);
+    expect(o.items.map((i) => [i.service, i.amount.amount])).toEqual(lines);
+    expect([o.type, o.amount.amount, o.payable.amount]).toEqual(['base', 129_700, 129_700]);
+    const token = await openCheckout(u, o.id);
+    const session = (await call('GET', `/api/payment/sandbox/session/${token}/`)).json();
+    expect(session.amount).toEqual({ amount: 129_700, currency: 'USD' });
+    expect((await completeSandbox(token)).order_status).toBe('paid');
+    const paid = ZOrder.parse((await call('GET', `/api/customer/order/${o.id}/`, { user: u })).json());
+    expect(paid.items.map((i) => i.service)).toEqual(['DIY_STANDARD', 'REVIEW', 'TRANSLATION']);
+    expect(paid).toMatchObject({ status: 'paid', paid: { amount: 129_700, currency: 'USD' } });
+    const rights = (await call('GET', '/api/customer/customer/my_rights/', { user: u })).json();
+    expect(rights.map((r: Json) => r.service).sort()).toEqual(['DIY_STANDARD', 'REVIEW', 'TRANSLATION']);
   });
 
   it("customer A cannot see, pay, cancel or mark B's order (404)", async () => {
