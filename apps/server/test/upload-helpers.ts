@@ -1,11 +1,12 @@
 import { request } from 'node:http';
-import { PDFDocument } from '@cantoo/pdf-lib';
 import { type TUpload, UPLOAD_TUS_PATH, ZUpload } from '@dossier/contract';
 import { expect } from 'vitest';
 import { startWorkers } from '../src/jobs/register.ts';
 import type { TestApp } from './build-test-app.ts';
 import { type LoggedIn, login } from './factories.ts';
 import { shopHelpers } from './shop-factories.ts';
+
+export { fakeDocx, samplePdf } from './upload-samples.ts';
 
 /**
  * Starts what the upload suites need on a built test app: its job queue (finalisation sends the normalise job),
@@ -205,30 +206,4 @@ export async function settled(
     if (Date.now() > until) throw new Error(`upload ${id} still checking after ${ms} ms`);
     await new Promise((res) => setTimeout(res, 200));
   }
-}
-
-/** A small real PDF with `pages` pages. */
-export async function samplePdf(pages = 1, text = 'sample'): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  for (let i = 0; i < pages; i++) doc.addPage([612, 792]).drawText(`${text} ${i + 1}`, { x: 72, y: 700 });
-  return doc.save();
-}
-
-/** A minimal .docx-shaped ZIP: a local header for [Content_Types].xml and a word/ part, as Word writes them. */
-export function fakeDocx(): Uint8Array {
-  const entry = (name: string, body: string) => {
-    const n = Buffer.from(name);
-    const b = Buffer.from(body);
-    const h = Buffer.alloc(30);
-    h.writeUInt32LE(0x04034b50, 0);
-    h.writeUInt16LE(20, 4);
-    h.writeUInt32LE(b.length, 18);
-    h.writeUInt32LE(b.length, 22);
-    h.writeUInt16LE(n.length, 26);
-    return Buffer.concat([h, n, b]);
-  };
-  return Buffer.concat([
-    entry('[Content_Types].xml', '<Types/>'),
-    entry('word/document.xml', '<w:document/>'),
-  ]);
 }
