@@ -1,9 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import { DOCUMENT_KINDS, UPLOAD_TUS_PATH } from '@dossier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, testBackend } from './build-test-app.ts';
-import { accountsTestConfig, login } from './factories.ts';
+import { owner } from './evidence-helpers.ts';
+import { accountsTestConfig, type LoggedIn, login } from './factories.ts';
 import { newStaff } from './staff-factories.ts';
+import {
+  creationCases,
+  importCases,
+  keyCases,
+  patchCases,
+  type RawCase,
+  TRANSFER_SIZES,
+  transferSources,
+} from './sweep-real-bodies.ts';
 import { type JsonSchema, type Operation, variantsFor } from './sweep-variants.ts';
+import { entitledCustomer, rawRequest, startUploadApp, stopUploadApp } from './upload-helpers.ts';
+import { fakeDocx, samplePdf } from './upload-samples.ts';
 
 /**
  * Issue 10's bad-input sweep: for every route in the OpenAPI document, malformed requests in both languages →
@@ -25,6 +38,8 @@ const NOT_IN_DOCUMENT: Record<string, string> = {
 
 let t: TestApp;
 let operations: Operation[] = [];
+/** The app's own socket: tus answers are written to the raw response, which app.inject does not fully emulate. */
+let base = '';
 
 type Doc = {
   paths: Record<
@@ -58,7 +73,8 @@ beforeAll(async () => {
       rateLimitPerMinute: 1_000_000,
     },
   });
-  await t.app.ready();
+  // Stored uploads send their check job; tus transfers go over a real socket.
+  base = await startUploadApp(t);
   const doc = t.app.swagger() as unknown as Doc;
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) {
@@ -76,9 +92,30 @@ beforeAll(async () => {
   }
   operations = operations.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
 });
-afterAll(() => t.close());
+afterAll(() => stopUploadApp(t));
 
 const CJK = /[\u3400-\u9fff]/;
+
+/**
+ * What is wrong with an answer, if anything: a 5xx, or a refusal that is not `{ code, msg }` with msg in the
+ * asked language (a HEAD answer has no body: its status alone is judged).
+ */
+function badAnswer(where: string, lang: 'en' | 'zh', status: number, text: string, head = false) {
+  if (status >= 500) return `${where}: ${status} ${text.slice(0, 200)}`;
+  if (status < 400 || head) return undefined;
+  let body: { code?: unknown; msg?: unknown } = {};
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return `${where}: ${status} is not JSON: ${text.slice(0, 100)}`;
+  }
+  if (typeof body.code !== 'string' || typeof body.msg !== 'string')
+    return `${where}: ${status} without {code,msg}: ${text.slice(0, 200)}`;
+  if (CJK.test(body.msg) !== (lang === 'zh')) return `${where}: msg not in ${lang}: ${body.msg}`;
+  if (body.msg.includes('%E0') || body.msg.includes('yyyyyyyyyy'))
+    return `${where}: msg echoes the URL: ${body.msg}`;
+  return undefined;
+}
 
 describe('bad-input sweep', () => {
   it('knows every route: each one the router has is in the OpenAPI document or named as outside it', () => {
@@ -124,26 +161,8 @@ describe('bad-input sweep', () => {
             // share this PostgreSQL database (failures are counted per address).
             remoteAddress: '10.254.0.1',
           });
-          const where = `${op.method} ${op.path} [${v.name}] ${lang}`;
-          if (r.statusCode >= 500) {
-            failures.push(`${where}: ${r.statusCode} ${r.body.slice(0, 200)}`);
-            continue;
-          }
-          if (r.statusCode < 400) continue;
-          let body: { code?: unknown; msg?: unknown } = {};
-          try {
-            body = r.json();
-          } catch {
-            failures.push(`${where}: ${r.statusCode} is not JSON: ${r.body.slice(0, 100)}`);
-            continue;
-          }
-          if (typeof body.code !== 'string' || typeof body.msg !== 'string') {
-            failures.push(`${where}: ${r.statusCode} without {code,msg}: ${r.body.slice(0, 200)}`);
-          } else if (CJK.test(body.msg) !== (lang === 'zh')) {
-            failures.push(`${where}: msg not in ${lang}: ${body.msg}`);
-          } else if (body.msg.includes('%E0') || body.msg.includes('yyyyyyyyyy')) {
-            failures.push(`${where}: msg echoes the URL: ${body.msg}`);
-          }
+          const bad = badAnswer(`${op.method} ${op.path} [${v.name}] ${lang}`, lang, r.statusCode, r.body);
+          if (bad) failures.push(bad);
         }
       }
       counts.push([`${op.method} ${op.path}`, n]);
@@ -157,4 +176,145 @@ describe('bad-input sweep', () => {
     expect(failures.slice(0, 40), `${failures.length} bad answers`).toEqual([]);
     for (const [route, n] of counts) expect(n, route).toBeGreaterThanOrEqual(6);
   }, 600_000);
+
+  it('answers real tus transfers below 500, with { code, msg } in the asked language', async () => {
+    const user = await entitledCustomer(t);
+    const other = await entitledCustomer(t);
+    const failures: string[] = [];
+    let n = 0;
+    const OCTETS = 'application/offset+octet-stream';
+    const b64 = (v: string) => Buffer.from(v).toString('base64');
+    /** One request over the socket, judged; '' in `headers` removes a default. */
+    const send = async (
+      label: string,
+      lang: 'en' | 'zh',
+      method: string,
+      path: string,
+      headers: Record<string, string>,
+      body?: Uint8Array,
+      as: LoggedIn = user,
+    ) => {
+      const all: Record<string, string> = {
+        ...as.auth,
+        Language: lang,
+        'Tus-Resumable': '1.0.0',
+        ...headers,
+      };
+      for (const [k, v] of Object.entries(all)) if (v === '') delete all[k];
+      n++;
+      const r = await rawRequest(base, method, path, all, body);
+      const bad = badAnswer(`tus ${label} ${lang}`, lang, r.status, r.body, method === 'HEAD');
+      if (bad) failures.push(bad);
+      return r;
+    };
+    const create = (label: string, lang: 'en' | 'zh', c: RawCase, as: LoggedIn = user) =>
+      send(
+        `creation [${label}]`,
+        lang,
+        'POST',
+        `${UPLOAD_TUS_PATH}${c.query ?? '?project_code=USA_EB1A'}`,
+        { 'Upload-Length': '100', 'Upload-Metadata': `filename ${b64('sweep.pdf')}`, ...c.headers },
+        c.body,
+        as,
+      );
+    const keyOf = (r: { headers: Record<string, unknown> }) => String(r.headers.location).split('/').pop()!;
+    const fresh = async (as: LoggedIn = user) => {
+      const r = await create('fresh', 'en', { name: 'fresh', headers: {} }, as);
+      expect(r.status, r.body).toBe(201);
+      return keyOf(r);
+    };
+    const patch = (label: string, lang: 'en' | 'zh', key: string, c: RawCase) =>
+      send(
+        `PATCH [${label}]`,
+        lang,
+        'PATCH',
+        `${UPLOAD_TUS_PATH}${key}`,
+        { 'Upload-Offset': '0', 'Content-Type': OCTETS, ...c.headers },
+        c.body,
+      );
+
+    for (const lang of ['en', 'zh'] as const) {
+      for (const c of creationCases()) await create(c.name, lang, c);
+      for (const c of patchCases()) await patch(c.name, lang, await fresh(), c);
+    }
+
+    // Keys in every state, and not keys at all, for each call that takes one.
+    const finished = await fresh();
+    const pdf = Buffer.concat([Buffer.from(await samplePdf(1)), Buffer.alloc(100)]).subarray(0, 100);
+    await patch('finish', 'en', finished, { name: 'finish', headers: {}, body: pdf });
+    const refused = await fresh();
+    const docx = Buffer.concat([Buffer.from(fakeDocx()), Buffer.alloc(100)]).subarray(0, 100);
+    await patch('refuse', 'en', refused, { name: 'refuse', headers: {}, body: docx });
+    const terminated = await fresh();
+    await send('terminate', 'en', 'DELETE', `${UPLOAD_TUS_PATH}${terminated}`, {});
+    const keys = { running: await fresh(), finished, refused, terminated, foreign: await fresh(other) };
+    for (const lang of ['en', 'zh'] as const) {
+      for (const [label, key] of keyCases(keys)) {
+        const path = `${UPLOAD_TUS_PATH}${key}`;
+        await send(`HEAD [${label}]`, lang, 'HEAD', path, {});
+        await patch(label, lang, key, { name: label, headers: {}, body: Buffer.from('%PDF-1.4\n') });
+        await send(`status [${label}]`, lang, 'GET', `${path}/`, {});
+        await send(`DELETE [${label}]`, lang, 'DELETE', path, {});
+      }
+    }
+
+    // Files of every small size: each transfer ends decided (stored or refused), never in a 5xx.
+    const sources = await transferSources();
+    let i = 0;
+    for (const size of TRANSFER_SIZES) {
+      for (const [name, make] of sources) {
+        const lang = i % 2 ? 'zh' : 'en';
+        const withUpload = i++ % 3 === 0;
+        const bytes = make(size);
+        const created = await create(`${name} ${size} B`, lang, {
+          name,
+          headers: {
+            'Upload-Length': String(size),
+            'Upload-Metadata': `filename ${b64(name)}`,
+            ...(withUpload ? { 'Content-Type': OCTETS } : {}),
+          },
+          ...(withUpload ? { body: bytes } : {}),
+        });
+        if (created.status !== 201) continue;
+        const key = keyOf(created);
+        if (!withUpload) await patch(`${name} ${size} B`, lang, key, { name, headers: {}, body: bytes });
+        const status = await send(`status ${name} ${size} B`, lang, 'GET', `${UPLOAD_TUS_PATH}${key}/`, {});
+        if (status.status !== 200 && status.status !== 422)
+          failures.push(`tus ${name} ${size} B ${lang}: undecided, status ${status.status} ${status.body}`);
+      }
+    }
+    process.stdout.write(`\nBad-input sweep (${testBackend}), tus: ${n} requests\n`);
+    expect(failures.slice(0, 40), `${failures.length} bad answers`).toEqual([]);
+  }, 900_000);
+
+  it('answers real .docx imports below 500, with { code, msg } in the asked language', async () => {
+    const failures: string[] = [];
+    let n = 0;
+    for (const c of await importCases()) {
+      // A customer per body: the import has its own per-customer rate limit.
+      const o = await owner(t);
+      for (const kind of DOCUMENT_KINDS) {
+        for (const lang of ['en', 'zh'] as const) {
+          n++;
+          const r = await t.app.inject({
+            method: 'POST',
+            url: `/api/customer/case/${o.caseId}/documents/${kind}/import/`,
+            headers: {
+              ...o.user.auth,
+              Language: lang,
+              ...(c.type ? { 'content-type': c.type } : {}),
+              ...c.headers,
+            },
+            payload: c.body,
+          });
+          const bad = badAnswer(`import ${kind} [${c.name}] ${lang}`, lang, r.statusCode, r.body);
+          if (bad) failures.push(bad);
+          if (c.name === 'valid .docx' && r.statusCode !== 200)
+            failures.push(`import ${kind} [${c.name}] ${lang}: ${r.statusCode} ${r.body.slice(0, 200)}`);
+        }
+      }
+    }
+    process.stdout.write(`\nBad-input sweep (${testBackend}), .docx import: ${n} requests\n`);
+    expect(failures, `${failures.length} bad answers`).toEqual([]);
+  }, 300_000);
 });
