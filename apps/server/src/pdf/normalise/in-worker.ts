@@ -1,17 +1,11 @@
-import { Worker } from 'node:worker_threads';
+import { runInThread, TIMED_OUT, threadEntry } from '../../run-in-thread.ts';
 import type { Rect } from '../packet/content-bbox.ts';
 import type { NormaliseInput, NormaliseLimits, NormaliseResult } from './index.ts';
 
-export const TIMED_OUT = 'timed_out' as const;
-
-/** Set by the server bundle's banner to the bundle's own URL (scripts/server-build.mjs); absent under tsx. */
-declare const __BUNDLE_URL__: string | undefined;
+export { TIMED_OUT };
 
 /** The thread's entry: the bundle's own beside it, or the sources' (which registers tsx first). */
-const WORKER_ENTRY =
-  typeof __BUNDLE_URL__ === 'string'
-    ? new URL('./normalise-worker.mjs', __BUNDLE_URL__)
-    : new URL('./normalise-worker.mjs', import.meta.url);
+const WORKER_ENTRY = threadEntry('normalise-worker.mjs', import.meta.url);
 
 /** The normaliser's answer; an accepted file also carries what each page paints (page-marks.ts), when read. */
 export type NormalisedInWorker = NormaliseResult & { marks?: Rect[][] };
@@ -29,24 +23,10 @@ export function normaliseInWorker(
 ): Promise<NormalisedInWorker | typeof TIMED_OUT> {
   // A copy the thread owns (the caller's buffer may be a view into a shared pool).
   const bytes = new Uint8Array(input.bytes);
-  const worker = new Worker(WORKER_ENTRY, {
+  return runInThread<NormalisedInWorker>(WORKER_ENTRY, {
+    name: "the normaliser's thread",
     workerData: { input: { ...input, bytes }, limits },
     transferList: [bytes.buffer],
-  });
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      fn();
-      void worker.terminate();
-    };
-    const timer = setTimeout(() => finish(() => resolve(TIMED_OUT)), timeoutMs);
-    worker.once('message', (result: NormalisedInWorker) => finish(() => resolve(result)));
-    worker.once('error', (err) => finish(() => reject(err)));
-    worker.once('exit', (code) =>
-      finish(() => reject(new Error(`the normaliser's thread stopped (exit ${code}) without an answer`))),
-    );
+    timeoutMs,
   });
 }
