@@ -34,6 +34,22 @@ export const evidenceCriteria = pgTable('evidence_criteria', {
   updatedAt: ts('updated_at').notNull(),
 });
 
+/**
+ * How the case's exhibits are numbered (issue 28 item 4, decision 0055): 'criterion' (the default: background,
+ * then the claimed criteria, each criterion's folders in their order), 'custom' (`sequence`: folder ids across
+ * criteria as the customer arranged them) or 'first_cited' (in the order the petition letter first cites them).
+ * No row = 'criterion', version 0. Versioned like the other case settings (409 on a stale version).
+ */
+export const exhibitOrder = pgTable('exhibit_order', {
+  caseId: caseRef().primaryKey(),
+  /** 'criterion' | 'custom' | 'first_cited' */
+  mode: text('mode').notNull().default('criterion'),
+  /** Folder ids in the customer's sequence ('custom'); ids of deleted folders are skipped when read. */
+  sequence: jsonb('sequence').$type<number[]>().notNull().default([]),
+  version: integer('version').notNull().default(0),
+  updatedAt: ts('updated_at').notNull(),
+});
+
 /** An evidence folder: criterion + evidence name (+ English name), ordered within its criterion. */
 export const evidenceFolder = pgTable(
   'evidence_folder',
