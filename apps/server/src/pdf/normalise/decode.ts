@@ -1,0 +1,120 @@
+/**
+ * Decodes a stream's general filters (filters.ts) into a counter that stops at a cap (decisions 0015, 0053):
+ * each stage pulls from the one before it, so nothing is decoded past the point where a stage's output
+ * exceeds the cap, and only the bytes asked to be kept are held. Flate is node:zlib; LZW, RunLength and the
+ * ASCII filters are decoders.ts.
+ */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { constants, createInflate, inflateSync } from 'node:zlib';
+import { chunkDecoder, type SyncFilter } from './decoders.ts';
+import type { Stage } from './filters.ts';
+
+/** Inputs up to this size inflate synchronously: at Flate's ~1,032:1 ceiling, at most ~17 MB out. */
+const SYNC_INPUT = 16 * 1024;
+
+export interface Decoded {
+  /** Bytes out of the last stage, counted up to the cap + 1. */
+  length: number;
+  /** A stage's output went past the cap: decoding stopped there. */
+  over: boolean;
+  /** The data stopped decoding before its end (a decoder error, or Flate data cut short). */
+  corrupt: boolean;
+  /** What decoded, when asked for (`keep`), up to the cap (when over it: what came out before). */
+  data?: Buffer;
+}
+
+export interface DecodeOptions {
+  /** Most bytes any stage may put out. */
+  cap: number;
+  /** Return the decoded bytes; Flate then takes what decodes of a stream cut short, as readers draw it. */
+  keep?: boolean;
+  /** Called with each chunk of the last stage's output, in order. */
+  onData?: (chunk: Uint8Array) => void;
+}
+
+/** Thrown to stop the pipeline at the cap (which reports it as an AbortError: `stop.over` says why). */
+class OverCap extends Error {}
+
+/** Passes chunks on, counting them; past `cap`, marks `stop` and throws. */
+const meter = (cap: number, stop: { over: boolean }) =>
+  async function* (source: AsyncIterable<Buffer>) {
+    let n = 0;
+    for await (const chunk of source) {
+      n += chunk.length;
+      if (n > cap) {
+        stop.over = true;
+        throw new OverCap();
+      }
+      yield chunk;
+    }
+  };
+
+const syncStage = (filter: SyncFilter, early: 0 | 1 | undefined) =>
+  async function* (source: AsyncIterable<Buffer>) {
+    const decoder = chunkDecoder(filter, early);
+    for await (const chunk of source) yield* decoder.write(chunk);
+    yield* decoder.end();
+  };
+
+/** Decodes `data` through `stages` (decoding order), within `opts.cap` bytes per stage. */
+export async function decodeStages(
+  data: Uint8Array,
+  stages: readonly Stage[],
+  opts: DecodeOptions,
+): Promise<Decoded> {
+  const { cap, keep = false, onData } = opts;
+  // Counting insists on complete Flate data (readers warn about a truncated stream); keeping takes what
+  // decodes, truncated or not.
+  const finishFlush = keep ? constants.Z_SYNC_FLUSH : constants.Z_FINISH;
+  if (stages.length === 0) {
+    onData?.(data);
+    const over = data.length > cap;
+    return { length: data.length, over, corrupt: false, data: keep && !over ? Buffer.from(data) : undefined };
+  }
+  if (stages.length === 1 && stages[0]!.filter === 'FlateDecode' && data.length <= SYNC_INPUT) {
+    try {
+      const out = inflateSync(data, { finishFlush, maxOutputLength: cap + 1 });
+      onData?.(out);
+      return { length: out.length, over: false, corrupt: false, data: keep ? out : undefined };
+    } catch (err) {
+      // Over the cap: the streaming decode below keeps what came before, when asked to.
+      if (err instanceof RangeError && !keep) return { length: cap + 1, over: true, corrupt: false };
+      // Corrupt or truncated: the streaming decode below counts what decoded before the error.
+    }
+  }
+
+  const stop = { over: false };
+  const steps: unknown[] = [Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)])];
+  stages.forEach((stage, i) => {
+    steps.push(
+      stage.filter === 'FlateDecode'
+        ? createInflate({ chunkSize: 256 * 1024, finishFlush })
+        : syncStage(stage.filter, stage.early),
+    );
+    if (i + 1 < stages.length) steps.push(meter(cap, stop));
+  });
+  const kept: Buffer[] = [];
+  let length = 0;
+  let corrupt = false;
+  steps.push(async (source: AsyncIterable<Buffer>) => {
+    for await (const chunk of source) {
+      length += chunk.length;
+      if (length > cap) {
+        stop.over = true;
+        throw new OverCap();
+      }
+      onData?.(chunk);
+      if (keep) kept.push(chunk);
+    }
+  });
+  try {
+    // Streams and async generator functions mixed: pipeline's overloads cannot type a list of them.
+    await (pipeline as (...steps: unknown[]) => Promise<void>)(...steps);
+  } catch {
+    corrupt = !stop.over;
+  }
+  const out = keep ? Buffer.concat(kept) : undefined;
+  if (stop.over) return { length: Math.max(length, cap + 1), over: true, corrupt: false, data: out };
+  return { length, over: false, corrupt, data: out };
+}
