@@ -1,5 +1,6 @@
 import { PDFContext, type PDFDict, PDFName, PDFNumber, PDFObjectParser, PDFRef } from '@cantoo/pdf-lib';
-import { flateStages, inflated } from './stream-budget.ts';
+import { decodeStages } from './decode.ts';
+import { filterChain } from './filters.ts';
 
 /**
  * The work one evidence PDF may cost us and the readers who open our output (decision 0015). Each
@@ -23,8 +24,11 @@ export const MAX_KEPT_ANNOTATIONS = 5_000;
 /**
  * Decoded size of one image, in bytes of samples (width × height × components × bits / 8), taken
  * from the image dictionary and from the JBIG2 / JPEG 2000 / JPEG headers inside the stream,
- * whichever is larger. Viewers hold at least one such buffer per image they draw. The corpus's
- * largest are a 9,000² RGB scan (243 MB) and a 35,000² bilevel CCITT page (153 MB).
+ * whichever is larger. Viewers hold at least one such buffer per image they draw. What a printed
+ * page can use (decision 0053): a Letter page at 1,200 dpi in four channels is 8.5 × 11 × 1,200² × 4
+ * = 538 MB (513.6 MiB). The corpus's largest are a 9,000² RGB scan (243 MB) and a 35,000² bilevel
+ * CCITT page (153 MB). The same bound holds for inline images and for an image codec found on a
+ * stream that is not an image (a content stream coded as JBIG2: refused either way, too_large above it).
  */
 export const MAX_IMAGE_BYTES = 512 * 1024 * 1024;
 
@@ -32,8 +36,9 @@ export const MAX_IMAGE_BYTES = 512 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 2 ** 31 - 1;
 
 /**
- * Bytes we are willing to inflate while measuring streams that readers decode in full (page
- * content, fonts, ICC profiles, JBIG2 globals). A Flate bomb stops the count here.
+ * Bytes we are willing to decode, in total, while measuring streams that readers decode in full (page
+ * content, forms, fonts, ICC profiles, JBIG2 globals), through every general filter (Flate, LZW,
+ * RunLength, ASCIIHex, ASCII85). A Flate, LZW or RunLength bomb stops the count here.
  */
 export const MAX_INFLATED_BYTES = 512 * 1024 * 1024;
 
@@ -112,10 +117,14 @@ export async function preflight(bytes: Uint8Array, maxObjects: number): Promise<
     const n = dict.get(PDFName.of('N'));
     // An indirect /N cannot be read here: count it as over budget rather than guess.
     result.objects += n instanceof PDFNumber ? Math.max(0, n.asNumber()) : maxObjects + 1;
-    const stages = flateStages(ctx, dict.get(PDFName.of('Filter')));
+    // pdf-lib decodes object streams through every general filter (Flate, LZW, RunLength, ASCII…).
+    const chain = filterChain(ctx, dict);
     const cap = MAX_OBJECT_STREAM_BYTES - result.objectStreamBytes;
     const data = bytes.subarray(start, end);
-    result.objectStreamBytes += stages ? (await inflated(data, stages, cap)).length : data.length;
+    const decodable = !chain.unknown && !chain.codec && chain.general.length > 0;
+    result.objectStreamBytes += decodable
+      ? (await decodeStages(data, chain.general, { cap })).length
+      : data.length;
     if (result.objects > maxObjects || result.objectStreamBytes > MAX_OBJECT_STREAM_BYTES) break;
   }
   return result;

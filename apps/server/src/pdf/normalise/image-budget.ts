@@ -2,27 +2,33 @@
  * Measures what every image in the output will cost a reader to decode, without decoding it
  * (decision 0015): the larger of what the image dictionary declares and what the codec header
  * inside the stream declares (JBIG2 page and regions, JPEG frame, JPEG 2000 size, CCITT columns
- * and rows). A JBIG2 or Flate "bomb" is a few KB that declares gigabytes; it is refused.
+ * and rows; the JBIG2 globals too), read through any general filter that wraps the codec (decision 0053).
+ * A JBIG2 or Flate "bomb" is a few KB that declares gigabytes; it is refused.
  */
-import { constants, inflateSync } from 'node:zlib';
 import {
   PDFArray,
   PDFBool,
   type PDFContext,
-  PDFDict,
   PDFName,
   PDFNumber,
   type PDFObject,
   PDFRawStream,
   PDFStream,
 } from '@cantoo/pdf-lib';
+import { decodeStages } from './decode.ts';
+import { type FilterChain, filterChain } from './filters.ts';
 import { type Extent, jbig2Extent, jpegExtent, jpxExtent } from './image-headers.ts';
+
+/** Most bytes of a wrapped codec's data decoded to read its header (a JBIG2 page is KBs; other headers come first). */
+const CODEC_HEAD_BYTES = 16 * 1024 * 1024;
 
 export interface ImageSize {
   width: number;
   height: number;
   /** Decoded sample bytes: ceil(width × components × bits / 8) × height. */
   bytes: number;
+  /** The codec's data decodes, through its wrapper, to more than can be read for its sizes. */
+  unreadable?: boolean;
 }
 
 const name = (ctx: PDFContext, v: PDFObject | undefined) => {
@@ -34,7 +40,7 @@ const num = (ctx: PDFContext, v: PDFObject | undefined) => {
   return o instanceof PDFNumber && Number.isFinite(o.asNumber()) ? Math.max(0, Math.floor(o.asNumber())) : 0;
 };
 
-const COMPONENTS: Record<string, number> = {
+export const COMPONENTS: Record<string, number> = {
   DeviceGray: 1,
   G: 1,
   CalGray: 1,
@@ -69,30 +75,36 @@ function components(ctx: PDFContext, cs: PDFObject | undefined): number {
 }
 
 /**
- * The first bytes of the codec data: the raw stream, or for a codec wrapped in Flate (rare) what a
- * few KB of input inflate to. Never inflates more than the header needs.
+ * The codec's data as its decoder sees it: the raw stream, or what its general filters (Flate, ASCII85…)
+ * decode to, up to CODEC_HEAD_BYTES. `cut`: the wrapper decodes to more than that, so a header further in was
+ * not seen.
  */
-function codecHead(stream: PDFRawStream, wrapped: boolean): Uint8Array | undefined {
+async function codecData(
+  stream: PDFStream,
+  chain: FilterChain,
+): Promise<{ data?: Uint8Array; cut: boolean }> {
+  if (!(stream instanceof PDFRawStream)) return { cut: false };
   const raw = stream.getContents();
-  if (!wrapped) return raw;
-  for (const take of [256, 4096]) {
-    try {
-      const out = inflateSync(raw.subarray(0, take), { finishFlush: constants.Z_SYNC_FLUSH });
-      if (out.length >= 64 || take >= raw.length) return new Uint8Array(out);
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
+  if (chain.general.length === 0) return { data: raw, cut: false };
+  const r = await decodeStages(raw, chain.general, { cap: CODEC_HEAD_BYTES, keep: true });
+  return { data: r.data, cut: r.over };
 }
 
-export function imageSize(ctx: PDFContext, stream: PDFStream): ImageSize {
+const larger = (a: Extent | undefined, b: Extent | undefined): Extent | undefined =>
+  !a || !b ? (a ?? b) : { ...a, width: Math.max(a.width, b.width), height: Math.max(a.height, b.height) };
+
+/** Decoded sample bytes of an image: ceil(width × components × bits / 8) × height. */
+export const sampleBytes = (width: number, height: number, comps: number, bits: number) =>
+  Math.ceil((width * comps * Math.min(bits, 16)) / 8) * height;
+
+/**
+ * What an image (or any stream ending in an image codec) will cost its decoder: the larger of what the
+ * dictionary declares and what the codec's header declares (with a JBIG2 stream's /JBIG2Globals).
+ */
+export async function imageSize(ctx: PDFContext, stream: PDFStream): Promise<ImageSize> {
   const dict = stream.dict;
-  const filters = ctx.lookup(dict.get(PDFName.of('Filter')));
-  const chain =
-    filters instanceof PDFArray ? filters.asArray().map((f) => name(ctx, f)) : [name(ctx, filters)];
-  const codec = chain.at(-1);
-  const wrapped = chain.length > 1 && chain.slice(0, -1).every((f) => f === 'FlateDecode' || f === 'Fl');
+  const chain = filterChain(ctx, dict);
+  const codec = chain.unknown ? undefined : chain.codec;
   let width = num(ctx, dict.get(PDFName.of('Width')));
   let height = num(ctx, dict.get(PDFName.of('Height')));
   const mask = ctx.lookup(dict.get(PDFName.of('ImageMask')));
@@ -101,24 +113,30 @@ export function imageSize(ctx: PDFContext, stream: PDFStream): ImageSize {
   let bits = isMask ? 1 : num(ctx, dict.get(PDFName.of('BitsPerComponent'))) || 8;
 
   let inner: Extent | undefined;
-  if (stream instanceof PDFRawStream && (chain.length === 1 || wrapped)) {
-    const head =
-      codec && ['JBIG2Decode', 'DCTDecode', 'DCT', 'JPXDecode'].includes(codec) && codecHead(stream, wrapped);
-    if (head && codec === 'JBIG2Decode') inner = jbig2Extent(head);
-    else if (head && (codec === 'DCTDecode' || codec === 'DCT')) inner = jpegExtent(head);
-    else if (head && codec === 'JPXDecode') inner = jpxExtent(head);
-  }
-  if (codec === 'CCITTFaxDecode' || codec === 'CCF') {
-    const parms = ctx.lookup(dict.get(PDFName.of('DecodeParms')));
-    const p = parms instanceof PDFArray ? ctx.lookup(parms.get(parms.size() - 1)) : parms;
-    if (p instanceof PDFDict) {
-      inner = {
-        width: num(ctx, p.get(PDFName.of('Columns'))) || 1728,
-        height: num(ctx, p.get(PDFName.of('Rows'))),
-      };
+  let unreadable = false;
+  if (codec === 'JBIG2Decode' || codec === 'DCTDecode' || codec === 'JPXDecode') {
+    const { data, cut } = await codecData(stream, chain);
+    if (data && codec === 'JBIG2Decode') inner = jbig2Extent(data);
+    else if (data && codec === 'DCTDecode') inner = jpegExtent(data);
+    else if (data) inner = jpxExtent(data);
+    // A JBIG2 region may come anywhere in the stream; a JPEG or JPEG 2000 header comes first.
+    unreadable = cut && (codec === 'JBIG2Decode' || !inner);
+    const globals =
+      codec === 'JBIG2Decode' ? ctx.lookup(chain.codecParms?.get(PDFName.of('JBIG2Globals'))) : undefined;
+    if (globals instanceof PDFStream) {
+      const g = await codecData(globals, filterChain(ctx, globals.dict));
+      if (g.data) inner = larger(inner, jbig2Extent(g.data));
+      unreadable ||= g.cut;
     }
   }
-  if (codec === 'JBIG2Decode' || codec === 'CCITTFaxDecode' || codec === 'CCF') {
+  if (codec === 'CCITTFaxDecode' && chain.codecParms) {
+    const p = chain.codecParms;
+    inner = {
+      width: num(ctx, p.get(PDFName.of('Columns'))) || 1728,
+      height: num(ctx, p.get(PDFName.of('Rows'))),
+    };
+  }
+  if (codec === 'JBIG2Decode' || codec === 'CCITTFaxDecode') {
     comps = 1;
     bits = 1;
   }
@@ -130,22 +148,38 @@ export function imageSize(ctx: PDFContext, stream: PDFStream): ImageSize {
     }
     if (inner.bits) bits = Math.max(bits, inner.bits);
   }
-  const bytes = Math.ceil((width * comps * Math.min(bits, 16)) / 8) * height;
-  return { width, height, bytes };
+  return { width, height, bytes: sampleBytes(width, height, comps, bits), unreadable };
 }
 
+/** Streams measured as images: /Subtype /Image, or a dictionary with /Width and /Height (a mask without its /Subtype). */
+export function isImage(ctx: PDFContext, stream: PDFStream): boolean {
+  const d = stream.dict;
+  if (ctx.lookup(d.get(PDFName.of('Subtype'))) === PDFName.of('Image')) return true;
+  return !d.has(PDFName.of('Subtype')) && d.has(PDFName.of('Width')) && d.has(PDFName.of('Height'));
+}
+
+export type ImageVerdict = { over: ImageSize } | { unreadable: true } | undefined;
+
+/** Whether `size` goes over either budget (decoded bytes, pixels). */
+export const overBudget = (size: ImageSize, maxBytes: number, maxPixels: number) =>
+  size.bytes > maxBytes || size.width * size.height > maxPixels;
+
 /**
- * The image that goes furthest over either budget (decoded bytes, pixels), or undefined when all
- * fit. Every object is looked at: after compaction they are all reachable from the pages.
+ * The image that goes furthest over either budget (decoded bytes, pixels), an image whose codec data is too
+ * long to read its sizes from, or undefined when all fit. Every object is looked at: after compaction they
+ * are all reachable from the pages.
  */
-export function imageOverBudget(ctx: PDFContext, maxBytes: number, maxPixels: number): ImageSize | undefined {
+export async function imageOverBudget(
+  ctx: PDFContext,
+  maxBytes: number,
+  maxPixels: number,
+): Promise<ImageVerdict> {
   let worst: ImageSize | undefined;
   for (const [, obj] of ctx.enumerateIndirectObjects()) {
-    if (!(obj instanceof PDFStream)) continue;
-    if (ctx.lookup(obj.dict.get(PDFName.of('Subtype'))) !== PDFName.of('Image')) continue;
-    const size = imageSize(ctx, obj);
-    const over = size.bytes > maxBytes || size.width * size.height > maxPixels;
-    if (over && (!worst || size.bytes > worst.bytes)) worst = size;
+    if (!(obj instanceof PDFStream) || !isImage(ctx, obj)) continue;
+    const size = await imageSize(ctx, obj);
+    if (size.unreadable) return { unreadable: true };
+    if (overBudget(size, maxBytes, maxPixels) && (!worst || size.bytes > worst.bytes)) worst = size;
   }
-  return worst;
+  return worst ? { over: worst } : undefined;
 }

@@ -3,14 +3,15 @@
  * way (decision 0015): checked against the work budget on the raw bytes, opened (pdf-lib, qpdf-wasm
  * as second opinion), page tree rebuilt from the pages found, annotations a printed packet cannot
  * use dropped, page geometry made plain, everything the pages do not reach left out, objects
- * renumbered 1…n, image and stream sizes measured, and written with a classic xref table.
+ * renumbered 1…n, image and stream sizes measured through every filter, content streams read as
+ * operators (decision 0053), and written with a classic xref table.
  */
 import { PDFArray, PDFDict, type PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import { filterAnnotations } from './annotations.ts';
 import { MAX_IMAGE_PIXELS, MAX_INFLATED_BYTES, MAX_OBJECT_STREAM_BYTES, preflight } from './budget.ts';
 import { compact, pruneDocument } from './compact.ts';
 import { flattenAnnotations } from './flatten-annotations.ts';
-import { imageOverBudget } from './image-budget.ts';
+import { type ImageSize, imageOverBudget } from './image-budget.ts';
 import type { TooLargeReason } from './messages.ts';
 import { settleGeometry } from './page-geometry.ts';
 import { collectPages, rebuildPageTree } from './page-tree.ts';
@@ -91,20 +92,22 @@ export async function normalisePdf(bytes: Uint8Array, lim: PdfLimits, notes: str
   const kept = compact(doc);
   if (kept.nulled) notes.push(`${kept.nulled} reference(s) to missing or unreadable objects written as null`);
 
-  const image = imageOverBudget(ctx, lim.maxImageBytes, MAX_IMAGE_PIXELS);
-  if (image) {
-    const { width, height, bytes: actual } = image;
+  const tooLargeImage = ({ width, height, bytes: actual }: ImageSize): PdfOutcome => {
     return { ok: false, code: 'too_large', reason: 'image', actual, limit: lim.maxImageBytes, width, height };
-  }
-  const streams = await checkStreams(ctx, MAX_INFLATED_BYTES);
-  if (streams.inflated > MAX_INFLATED_BYTES) {
-    return {
-      ok: false,
-      code: 'too_large',
-      reason: 'inflated',
-      actual: streams.inflated,
-      limit: MAX_INFLATED_BYTES,
-    };
+  };
+  const image = await imageOverBudget(ctx, lim.maxImageBytes, MAX_IMAGE_PIXELS);
+  if (image) return 'over' in image ? tooLargeImage(image.over) : { ok: false, code: 'damaged' };
+  const streams = await checkStreams(
+    ctx,
+    pages.map((p) => p.leaf),
+    { inflated: MAX_INFLATED_BYTES, imageBytes: lim.maxImageBytes, imagePixels: MAX_IMAGE_PIXELS },
+  );
+  const refusal = streams.refusal;
+  if (refusal?.code === 'damaged') return { ok: false, code: 'damaged' };
+  if (refusal?.reason === 'image') return tooLargeImage(refusal.size);
+  if (refusal) {
+    const limit = MAX_INFLATED_BYTES;
+    return { ok: false, code: 'too_large', reason: 'inflated', actual: streams.inflated, limit };
   }
   if (streams.repaired) notes.push(`${streams.repaired} corrupt stream(s) cut to the part that decodes`);
 

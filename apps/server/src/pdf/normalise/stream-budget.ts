@@ -1,127 +1,164 @@
 /**
- * Measures how far Flate streams expand, by inflating them into a counter that keeps nothing and
- * stops at a cap (decision 0015). Readers decode page content, fonts, ICC profiles and object
- * streams in full, so a few KB that inflate to gigabytes cost them (and pdf-lib, for object
- * streams) that much. The same pass finds streams whose data is corrupt: they are cut to what
- * decodes, which is what a reader draws, so the output has no stream that fails to decode.
+ * Measures every stream a reader decodes in full, through each of its filters (decisions 0015, 0053), by
+ * decoding it into a counter that keeps nothing and stops at a cap: page content, form XObjects, patterns,
+ * Type 3 glyphs, fonts, ICC profiles, JBIG2 globals. A content stream is read token by token on the way, so
+ * its inline images are measured like any image. What readers cannot decode is refused or repaired:
+ * - an image codec (DCT, JPX, JBIG2, CCITT) on a stream that is not an image: refused, `too_large` when its
+ *   header declares more than an image may, `damaged` otherwise (a page description is text operators);
+ * - a filter no reader knows on a content stream: `damaged`;
+ * - a stream whose data breaks off: cut to what decodes (a content stream to its last whole operator) and
+ *   written again under one FlateDecode.
+ * Images are measured from their declared size instead (image-budget.ts): readers read width × height of them.
  */
-import { constants, createInflate, deflateSync, inflateSync } from 'node:zlib';
-import { PDFArray, type PDFContext, PDFName, type PDFObject, PDFRawStream } from '@cantoo/pdf-lib';
-
-/** Inputs up to this size inflate synchronously: at Flate's ~1,032:1 ceiling, at most ~17 MB out. */
-const SYNC_INPUT = 16 * 1024;
-
-export interface Inflated {
-  /** Bytes out, counted up to the cap + 1. */
-  length: number;
-  /** The data stopped decoding before its end (a zlib error, or truncated data). */
-  corrupt: boolean;
-  /** What decoded, when asked for (`keep`). */
-  data?: Buffer;
-}
+import { deflateSync } from 'node:zlib';
+import {
+  PDFArray,
+  type PDFContext,
+  PDFDict,
+  PDFName,
+  PDFNumber,
+  type PDFObject,
+  PDFRawStream,
+  PDFStream,
+} from '@cantoo/pdf-lib';
+import { ContentLexer } from './content-lexer.ts';
+import { decodeStages } from './decode.ts';
+import { type FilterChain, filterChain, predictorOf } from './filters.ts';
+import { type ImageSize, imageSize, isImage, overBudget } from './image-budget.ts';
+import { inlineImageSize } from './inline-images.ts';
 
 /**
- * Inflates `data` through `stages` chained Flate decoders into a counter, up to `cap` + 1 bytes.
- * With `keep`, the decoded bytes are returned too (callers keep it for small, corrupt streams).
+ * Largest stream held in memory to be cut and written again; a corrupt stream that decodes to more is
+ * refused as damaged.
  */
-export async function inflated(
-  data: Uint8Array,
-  stages: number,
-  cap: number,
-  keep = false,
-): Promise<Inflated> {
-  // Counting insists on a complete stream (readers warn about a truncated one); keeping takes what
-  // decodes, truncated or not.
-  const finishFlush = keep ? constants.Z_SYNC_FLUSH : constants.Z_FINISH;
-  if (stages === 1 && data.length <= SYNC_INPUT) {
-    try {
-      const out = inflateSync(data, { finishFlush, maxOutputLength: cap + 1 });
-      return { length: out.length, corrupt: false, data: keep ? out : undefined };
-    } catch (err) {
-      if (err instanceof RangeError) return { length: cap + 1, corrupt: false };
-      // Corrupt or truncated: the streaming count below counts what decoded before the error.
-    }
-  }
-  return new Promise((resolve) => {
-    const chain = Array.from({ length: Math.max(1, stages) }, () =>
-      createInflate({ chunkSize: 256 * 1024, finishFlush }),
-    );
-    const chunks: Buffer[] = [];
-    let length = 0;
-    let done = false;
-    const finish = (corrupt: boolean) => {
-      if (done) return;
-      done = true;
-      for (const s of chain) s.destroy();
-      resolve({ length, corrupt, data: keep ? Buffer.concat(chunks) : undefined });
-    };
-    for (let i = 0; i + 1 < chain.length; i++) chain[i]!.pipe(chain[i + 1]!);
-    const last = chain.at(-1)!;
-    last.on('data', (chunk: Buffer) => {
-      length += chunk.length;
-      if (keep && length <= cap) chunks.push(chunk);
-      if (length > cap) finish(false);
-    });
-    last.on('end', () => finish(false));
-    for (const s of chain) s.on('error', () => finish(true));
-    chain[0]!.end(data);
-  });
+const MAX_REPAIR_BYTES = 64 * 1024 * 1024;
+
+export interface StreamLimits {
+  /** Bytes all non-image streams may decode to, in total. */
+  inflated: number;
+  /** One image's decoded bytes and pixels (inline images, image codecs on other streams). */
+  imageBytes: number;
+  imagePixels: number;
 }
 
-const FLATE = new Set([PDFName.of('FlateDecode'), PDFName.of('Fl')]);
-
-/** Number of leading Flate stages in a stream's filter chain (0: not Flate-encoded). */
-export function flateStages(ctx: PDFContext, filter: PDFObject | undefined): number {
-  const f = filter === undefined ? undefined : ctx.lookup(filter);
-  const chain = f instanceof PDFArray ? f.asArray().map((x) => ctx.lookup(x)) : [f];
-  let n = 0;
-  while (n < chain.length && FLATE.has(chain[n] as PDFName)) n++;
-  return n;
-}
+export type StreamRefusal =
+  | { code: 'damaged' }
+  | { code: 'too_large'; reason: 'inflated' }
+  | { code: 'too_large'; reason: 'image'; size: ImageSize };
 
 export interface StreamReport {
-  /** Total inflated bytes counted (over the cap: the file is refused). */
+  /** Total decoded bytes counted (over the cap: the file is refused). */
   inflated: number;
   /** Streams cut to the part that decodes. */
   repaired: number;
+  refusal?: StreamRefusal;
 }
 
 /**
- * Counts the inflated size of every Flate-only stream of the document except images, up to `cap`
- * + 1, and cuts corrupt ones to what decodes. Images are measured from their declared size
- * (image-budget.ts) and not inflated: readers stop reading them there, and inflating every scan
- * of a 400-page file would cost seconds.
+ * The streams readers interpret as content: the pages' /Contents, form XObjects, tiling patterns, and the
+ * glyph procedures of Type 3 fonts.
  */
-export async function checkStreams(ctx: PDFContext, cap: number): Promise<StreamReport> {
+export function contentStreams(ctx: PDFContext, leaves: readonly PDFDict[]): Set<PDFStream> {
+  const found = new Set<PDFStream>();
+  const add = (v: PDFObject | undefined) => {
+    const o = v === undefined ? undefined : ctx.lookup(v);
+    if (o instanceof PDFStream) found.add(o);
+  };
+  for (const leaf of leaves) {
+    const contents = ctx.lookup(leaf.get(PDFName.of('Contents')));
+    if (contents instanceof PDFArray) for (const part of contents.asArray()) add(part);
+    else add(contents);
+  }
+  for (const [, obj] of ctx.enumerateIndirectObjects()) {
+    const dict = obj instanceof PDFStream ? obj.dict : obj instanceof PDFDict ? obj : undefined;
+    if (!dict) continue;
+    const subtype = ctx.lookup(dict.get(PDFName.of('Subtype')));
+    const pattern = ctx.lookup(dict.get(PDFName.of('PatternType')));
+    if (
+      obj instanceof PDFStream &&
+      (subtype === PDFName.of('Form') || (pattern instanceof PDFNumber && pattern.asNumber() === 1))
+    ) {
+      found.add(obj);
+    }
+    const procs = subtype === PDFName.of('Type3') ? ctx.lookup(dict.get(PDFName.of('CharProcs'))) : undefined;
+    if (procs instanceof PDFDict) for (const [, proc] of procs.entries()) add(proc);
+  }
+  return found;
+}
+
+/** Decodes, counts and if need be repairs every stream that is not an image; stops at the first refusal. */
+export async function checkStreams(
+  ctx: PDFContext,
+  leaves: readonly PDFDict[],
+  lim: StreamLimits,
+): Promise<StreamReport> {
+  const content = contentStreams(ctx, leaves);
   const report: StreamReport = { inflated: 0, repaired: 0 };
+  const refuse = (refusal: StreamRefusal) => ({ ...report, refusal });
   for (const [, obj] of ctx.enumerateIndirectObjects()) {
     if (!(obj instanceof PDFRawStream)) continue;
-    const filter = ctx.lookup(obj.dict.get(PDFName.of('Filter')));
-    const stages = flateStages(ctx, filter);
-    const length = filter instanceof PDFArray ? filter.size() : 1;
-    if (stages === 0 || stages !== length) continue;
-    if (ctx.lookup(obj.dict.get(PDFName.of('Subtype'))) === PDFName.of('Image')) continue;
-    const left = cap - report.inflated;
-    const r = await inflated(obj.getContents(), stages, left);
-    report.inflated += r.length;
-    if (report.inflated > cap) return report;
-    if (r.corrupt) {
-      const kept = await inflated(obj.getContents(), stages, left, true);
-      rewriteAsFlate(ctx, obj, kept.data ?? Buffer.alloc(0));
-      report.repaired++;
+    const isContent = content.has(obj);
+    if (!isContent && isImage(ctx, obj)) continue;
+    const chain = filterChain(ctx, obj.dict);
+    if (chain.unknown) {
+      if (isContent) return refuse({ code: 'damaged' });
+      continue;
     }
+    if (chain.codec) {
+      const size = await imageSize(ctx, obj);
+      const over = !size.unreadable && overBudget(size, lim.imageBytes, lim.imagePixels);
+      return refuse(over ? { code: 'too_large', reason: 'image', size } : { code: 'damaged' });
+    }
+    if (!isContent && chain.general.length === 0) continue;
+
+    let inline: ImageSize | undefined;
+    const lexer = isContent
+      ? new ContentLexer((image) => {
+          const size = inlineImageSize(image);
+          if (overBudget(size, lim.imageBytes, lim.imagePixels) && (!inline || size.bytes > inline.bytes)) {
+            inline = size;
+          }
+        })
+      : undefined;
+    const left = lim.inflated - report.inflated;
+    const r = await decodeStages(obj.getContents(), chain.general, {
+      cap: left,
+      onData: lexer && ((chunk) => lexer.write(chunk)),
+    });
+    // An unfiltered stream costs what it weighs in the file.
+    if (chain.general.length > 0) report.inflated += r.length;
+    if (r.over || report.inflated > lim.inflated) return refuse({ code: 'too_large', reason: 'inflated' });
+    if (inline) return refuse({ code: 'too_large', reason: 'image', size: inline });
+    if (!r.corrupt) continue;
+    if (!(await repair(ctx, obj, chain, isContent))) return refuse({ code: 'damaged' });
+    report.repaired++;
   }
   return report;
 }
 
-/** Replaces a stream's data with `decoded`, deflated again under one FlateDecode. */
-function rewriteAsFlate(ctx: PDFContext, stream: PDFRawStream, decoded: Buffer) {
-  const parms = ctx.lookup(stream.dict.get(PDFName.of('DecodeParms')));
-  if (parms instanceof PDFArray) {
-    const lastParms = parms.size() ? parms.get(parms.size() - 1) : undefined;
-    if (lastParms) stream.dict.set(PDFName.of('DecodeParms'), lastParms);
-    else stream.dict.delete(PDFName.of('DecodeParms'));
+/**
+ * Cuts a stream whose data breaks off to what decodes, a content stream to its last whole operator (a reader
+ * drops the rest too), and writes it again under one FlateDecode. False when that cannot be done: the decoded
+ * part is over MAX_REPAIR_BYTES, or a content stream's bytes are predictor-coded (cutting them would not cut
+ * operators).
+ */
+async function repair(ctx: PDFContext, stream: PDFRawStream, chain: FilterChain, isContent: boolean) {
+  const predicted = chain.general.filter((s) => predictorOf(ctx, s) > 1);
+  if (isContent && predicted.length > 0) return false;
+  const kept = await decodeStages(stream.getContents(), chain.general, { cap: MAX_REPAIR_BYTES, keep: true });
+  if (kept.over) return false;
+  let data = kept.data ?? Buffer.alloc(0);
+  if (isContent) {
+    const lexer = new ContentLexer(() => {});
+    lexer.write(data);
+    lexer.end(true);
+    data = data.subarray(0, lexer.safeEnd);
   }
+  // A predictor on the last stage applies to the bytes kept: its parameters go with them.
+  const last = chain.general.at(-1);
+  if (last && predicted.includes(last) && last.parms) stream.dict.set(PDFName.of('DecodeParms'), last.parms);
+  else stream.dict.delete(PDFName.of('DecodeParms'));
   stream.dict.set(PDFName.of('Filter'), PDFName.of('FlateDecode'));
-  stream.updateContents(new Uint8Array(deflateSync(decoded)));
+  stream.updateContents(new Uint8Array(deflateSync(data)));
+  return true;
 }
