@@ -6,7 +6,7 @@
 // The sources find their files next to themselves (`new URL('./migrations', import.meta.url)`, the forms'
 // blanks, the ETA-9089 guide, pglite-init.mjs): in the bundle each file's `import.meta.url` still names that
 // source file (as a path relative to the bundle, so the tree can move), and the bundle's own URL is
-// `__BUNDLE_URL__` (the normaliser's thread is a second entry beside main.mjs; in-worker.ts).
+// `__BUNDLE_URL__` (the threads are entries beside main.mjs: run-in-thread.ts).
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { buildState } from './web-build.mjs';
@@ -22,8 +22,9 @@ const SERVER_SOURCES = [
   'scripts/server-build.mjs',
 ];
 
-/** The entries every server bundle has: the normaliser's thread sits beside the process entry. */
+/** The entries every server bundle has: the threads (normaliser, .docx import) sit beside the process entry. */
 const NORMALISE_WORKER = 'apps/server/src/pdf/normalise/normalise-job.ts';
+const DOCX_WORKER = 'apps/server/src/modules/documents/docx-job.ts';
 
 export const serverDist = (root) => join(root, 'apps/server/dist');
 
@@ -34,8 +35,8 @@ export function serverBuildState(root) {
 
 /**
  * Bundles `entry` (a TypeScript file, relative to root) into `outDir/<name>.mjs`, with the normaliser's thread
- * as `outDir/normalise-worker.mjs`. `outDir` must be inside the repository: the bundle imports npm packages from
- * its node_modules.
+ * as `outDir/normalise-worker.mjs` and the .docx import's as `outDir/docx-worker.mjs`. `outDir` must be inside the
+ * repository: the bundle imports npm packages from its node_modules.
  */
 export async function bundleServer(root, { entry = 'apps/server/src/main.ts', name = 'main', outDir } = {}) {
   const out = outDir ?? serverDist(root);
@@ -43,7 +44,11 @@ export async function bundleServer(root, { entry = 'apps/server/src/main.ts', na
   const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { [name]: join(root, entry), 'normalise-worker': join(root, NORMALISE_WORKER) },
+    entryPoints: {
+      [name]: join(root, entry),
+      'normalise-worker': join(root, NORMALISE_WORKER),
+      'docx-worker': join(root, DOCX_WORKER),
+    },
     outdir: out,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ZDocumentImport, ZLetterDocument } from '@dossier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlToDocument } from '../src/modules/documents/import-docx.ts';
@@ -9,7 +10,7 @@ import { expectError, type Owner, owner } from './evidence-helpers.ts';
 import { accountsTestConfig, injectAs } from './factories.ts';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const CORPORA = '/work/shared/corpora';
+const CORPORA = join(dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpora');
 
 let t: TestApp;
 let o: Owner;
@@ -19,54 +20,69 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const importBytes = (payload: Buffer, lang = 'en', type = DOCX) =>
-  injectAs(t, 'POST', `/api/customer/case/${o.caseId}/documents/petition_letter/import/`, {
-    user: o.user,
+const importBytes = (payload: Buffer, lang = 'en', type = DOCX, who: Owner = o) =>
+  injectAs(t, 'POST', `/api/customer/case/${who.caseId}/documents/petition_letter/import/`, {
+    user: who.user,
     lang,
     payload,
     headers: { 'content-type': type },
   });
 
 const corpus = (): string[] => {
-  try {
-    return execFileSync('find', [CORPORA, '-name', '*.docx'], { encoding: 'utf8' })
-      .split('\n')
-      .filter(Boolean)
-      .sort();
-  } catch {
-    return [];
-  }
+  if (!existsSync(CORPORA)) return [];
+  return execFileSync('find', [CORPORA, '-name', '*.docx'], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean)
+    .sort();
 };
+const corpusFiles = corpus();
+if (corpusFiles.length === 0) {
+  const msg = `robustness corpora not found under ${CORPORA}`;
+  if (process.env.CI === 'true') throw new Error(msg);
+  console.warn(`SKIPPED .docx corpus import: ${msg}`);
+}
+/** What a corpus file may be refused with (each names the file; issue 27 item 2). */
+const REFUSALS = [
+  'docx_unreadable',
+  'docx_expands_too_far',
+  'docx_too_many_parts',
+  'docx_compression_suspicious',
+  'docx_too_complex',
+];
 
 describe('documents: .docx import', () => {
-  it('imports every .docx of the corpora without a crash: each imports (contract JSON) or reports', async () => {
-    const files = corpus();
-    expect(files.length, `no .docx under ${CORPORA}`).toBeGreaterThan(0);
-    const rows: string[] = [];
-    for (const path of files) {
-      const started = performance.now();
-      const r = await importBytes(readFileSync(path));
-      const ms = performance.now() - started;
-      expect(r.statusCode, `${path}: ${r.body.slice(0, 200)}`).toBeLessThan(500);
-      if (r.statusCode === 200) {
-        const body = ZDocumentImport.parse(r.json());
-        ZLetterDocument.parse(body.content);
-        const types = new Set(body.content.content.map((b) => b.type));
-        const dropped = body.dropped.map((d) => `${d.what}×${d.count}`).join(', ') || '—';
-        rows.push(
-          `| ${basename(path)} | imported | ${body.content.content.length} blocks (${[...types].join(' ')}) | ${dropped} | ${body.warnings.length} | ${ms.toFixed(0)} |`,
-        );
-      } else {
-        expect(r.json().code).toBe('docx_unreadable');
-        rows.push(
-          `| ${basename(path)} | refused ${r.statusCode} ${r.json().code} | — | — | — | ${ms.toFixed(0)} |`,
-        );
+  it.runIf(corpusFiles.length > 0)(
+    'imports every .docx of the corpora without a crash: each imports (contract JSON) or reports',
+    async () => {
+      const rows: string[] = [];
+      for (const path of corpusFiles) {
+        const started = performance.now();
+        // A customer per file: imports are limited per customer (DOCX_IMPORT_LIMITS.perMinute).
+        const r = await importBytes(readFileSync(path), 'en', DOCX, await owner(t));
+        const ms = performance.now() - started;
+        expect(r.statusCode, `${path}: ${r.body.slice(0, 200)}`).toBeLessThan(500);
+        if (r.statusCode === 200) {
+          const body = ZDocumentImport.parse(r.json());
+          ZLetterDocument.parse(body.content);
+          const types = new Set(body.content.content.map((b) => b.type));
+          const dropped = body.dropped.map((d) => `${d.what}×${d.count}`).join(', ') || '—';
+          rows.push(
+            `| ${basename(path)} | imported | ${body.content.content.length} blocks (${[...types].join(' ')}) | ${dropped} | ${body.warnings.length} | ${ms.toFixed(0)} |`,
+          );
+        } else {
+          expect(REFUSALS).toContain(r.json().code);
+          expect(r.json().msg).toContain('the file');
+          rows.push(
+            `| ${basename(path)} | refused ${r.statusCode} ${r.json().code} | — | — | — | ${ms.toFixed(0)} |`,
+          );
+        }
       }
-    }
-    console.log(
-      `\n.docx import (${testBackend}):\n| file | result | content | dropped | reader warnings | ms |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n`,
-    );
-  }, 120_000);
+      console.log(
+        `\n.docx import (${testBackend}):\n| file | result | content | dropped | reader warnings | ms |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n`,
+      );
+    },
+    300_000,
+  );
 
   it('refuses bytes that are not a .docx with a localised 400', async () => {
     for (const lang of ['en', 'zh'] as const) {

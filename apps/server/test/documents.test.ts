@@ -330,6 +330,7 @@ describe('documents: writing help, templates, preview, service choice', () => {
     expect(r.sections.map((s) => s.key)).toEqual(['endeavor', 'prong1', 'prong2', 'prong3', 'timeline']);
   });
 
+  // Four imports, each converted in a thread of its own (under tsx here, each registers tsx and loads mammoth).
   it('templates are real .docx files per project with bilingual guidance, and import back', async () => {
     for (const project of ['USA_EB1A', 'USA_NIW'] as const) {
       const o = await owner(t, project);
@@ -351,7 +352,7 @@ describe('documents: writing help, templates, preview, service choice', () => {
         expect(back.json().content.content.some((b: { type: string }) => b.type === 'heading')).toBe(true);
       }
     }
-  });
+  }, 120_000);
 
   it('a 40-page letter previews in under 2 s', async () => {
     const o = await owner(t);

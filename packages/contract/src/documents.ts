@@ -17,8 +17,11 @@ import { ZLetterDocument } from './document.ts';
  *   GET  /api/customer/case/{id}/documents/{kind}/versions/{vid}/         ZDocumentVersion
  *   POST /api/customer/case/{id}/documents/{kind}/versions/{vid}/restore/ ZDocumentRestoreRequest → ZDocumentSaveResponse
  *   POST /api/customer/case/{id}/documents/{kind}/import/                 body: the .docx bytes
- *        (Content-Type application/vnd.openxmlformats-officedocument.wordprocessingml.document) → ZDocumentImport
- *        (nothing is saved; the editor loads `content` and the user saves)
+ *        (Content-Type application/vnd.openxmlformats-officedocument.wordprocessingml.document; optional header
+ *        X-File-Name, the name percent-encoded) → ZDocumentImport (nothing is saved; the editor loads `content` and
+ *        the user saves). Refused, naming the file: 400 docx_unreadable, 413 docx_file_too_large /
+ *        docx_expands_too_far / docx_too_many_parts, 422 docx_compression_suspicious / docx_too_complex, 429
+ *        rate_limited (DOCX_IMPORT_LIMITS.perMinute per customer) / docx_import_busy
  *   GET  /api/customer/case/{id}/documents/{kind}/template.docx           a .docx (the case's project decides the variant)
  *   GET  /api/customer/case/{id}/documents/{kind}/reference_targets/      ZReferenceTargets
  *   GET  /api/customer/case/{id}/documents/{kind}/outline/                ZDocumentOutline
@@ -36,6 +39,38 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export const DOCUMENT_VERSIONS_KEPT = 50;
 /** Largest .docx accepted by import. */
 export const DOCX_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * What an imported .docx may hold, read from its zip's central directory before anything is inflated or parsed
+ * (issue 27 item 2, decision 0049). The 872-page handbook of the test corpus has 70 parts, a 5.0 MB document.xml
+ * (more text than a document may hold: it is imported truncated), 5.3 MB in all and compresses its parts at most
+ * 18 times.
+ */
+export const DOCX_IMPORT_LIMITS = {
+  /** Parts (zip entries) in one file (413 docx_too_many_parts). */
+  maxParts: 1_000,
+  /** Bytes one part inflates to (413 docx_expands_too_far). */
+  maxPartBytes: 8 * 1024 * 1024,
+  /** Bytes all the parts inflate to together (413 docx_expands_too_far). */
+  maxTotalBytes: 32 * 1024 * 1024,
+  /** How many times a part larger than `ratioFromBytes` may be compressed (422 docx_compression_suspicious). */
+  maxRatio: 100,
+  ratioFromBytes: 1024 * 1024,
+  /** Imports per customer a minute (429 rate_limited). */
+  perMinute: 10,
+} as const;
+
+/**
+ * Optional request header of the import: the file's name, percent-encoded (`encodeURIComponent`), so that a
+ * refusal can name it. At most DOCX_NAME_HEADER_MAX characters as sent; shown cut to DOCX_NAME_MAX characters.
+ */
+export const DOCX_NAME_HEADER = 'x-file-name';
+export const DOCX_NAME_HEADER_MAX = 2_048;
+export const DOCX_NAME_MAX = 120;
+export const ZDocxImportHeaders = z
+  .object({ [DOCX_NAME_HEADER]: z.string().max(DOCX_NAME_HEADER_MAX).optional() })
+  // Every other header stays as it came (the validated headers replace the request's).
+  .loose();
 
 export const DOCUMENT_PATHS = {
   document: (caseId: number, kind: DocumentKind) => `/api/customer/case/${caseId}/documents/${kind}/`,
@@ -63,9 +98,14 @@ export const ZDocumentVersionParams = ZDocumentParams.extend({ vid: ZIdParam });
 /** Reference node ids: "folder:<id>", "file:<id>" (kind exhibit) and "letter:<id>" (kind letter). */
 export const REFERENCE_ID_PATTERN = /^(folder|file|letter):[1-9][0-9]{0,9}$/;
 
-/** What one reference id shows as right now: "Exhibit 3", "Exhibit 3.2", "Letter 2" — or dangling. */
+/**
+ * What one reference id shows as right now: "Exhibit 3", "Exhibit 3.2", "Letter 2"; `pending` when its target has
+ * no file yet (an evidence folder without a file, a letter without its signed letter: left out of the numbering
+ * everywhere, issue 28 item 3); or dangling.
+ */
 export const ZReferenceLabel = z.discriminatedUnion('status', [
   z.object({ status: z.literal('ok'), label: z.string(), name: z.string() }),
+  z.object({ status: z.literal('pending'), name: z.string() }),
   /** The row was deleted (or the id is malformed): the editor shows a warning, never a number. */
   z.object({ status: z.literal('dangling') }),
 ]);
@@ -161,13 +201,16 @@ export const ZReferenceTargets = z.object({
     z.object({
       /** "folder:<id>" */
       id: z.string(),
+      /** "Exhibit 3"; empty while the folder has no file (`pending`: it has no number yet). */
       label: z.string(),
       name: z.string(),
+      pending: z.boolean(),
       criterion: ZCriterion,
       files: z.array(z.object({ id: z.string(), label: z.string(), name: z.string() })),
     }),
   ),
-  letters: z.array(z.object({ id: z.string(), label: z.string(), name: z.string() })),
+  /** Letters in their order; `pending` (empty label) while the signed letter is not uploaded. */
+  letters: z.array(z.object({ id: z.string(), label: z.string(), name: z.string(), pending: z.boolean() })),
 });
 export type TReferenceTargets = z.infer<typeof ZReferenceTargets>;
 
@@ -207,6 +250,18 @@ export const DocumentErrorCode = {
   invalid: 'document_invalid',
   /** The upload is not a readable .docx. */
   importUnreadable: 'docx_unreadable',
+  /** 413: the .docx is larger than DOCX_IMPORT_MAX_BYTES. */
+  importFileTooLarge: 'docx_file_too_large',
+  /** 413: a part, or all of them, inflates beyond DOCX_IMPORT_LIMITS. */
+  importExpandsTooFar: 'docx_expands_too_far',
+  /** 413: more parts than DOCX_IMPORT_LIMITS.maxParts. */
+  importTooManyParts: 'docx_too_many_parts',
+  /** 422: a large part compressed more than DOCX_IMPORT_LIMITS.maxRatio times (a zip bomb). */
+  importCompression: 'docx_compression_suspicious',
+  /** 422: reading it took longer or needed more memory than an import may. */
+  importTooComplex: 'docx_too_complex',
+  /** 429: too many imports are being converted on this server right now. */
+  importBusy: 'docx_import_busy',
   /** The service choice needs both review and translation bought. */
   serviceChoiceUnavailable: 'service_choice_unavailable',
   /** Submitting the petition stage with both review and translation bought and no service order stored. */

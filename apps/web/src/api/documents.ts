@@ -1,7 +1,10 @@
 import type { DocumentKind, TLetterDocument, TServiceChoiceRequest } from '@dossier/contract';
 import {
   DOCUMENT_PATHS,
+  DOCX_NAME_HEADER,
+  DOCX_NAME_MAX,
   DocumentErrorCode,
+  ErrorCode,
   ZDocument,
   ZDocumentImport,
   ZDocumentOutline,
@@ -25,7 +28,23 @@ export const DOCUMENT_INLINE_CODES = [
   DocumentErrorCode.invalid,
   DocumentErrorCode.importUnreadable,
 ];
+/** The import dialog shows every refusal of a file inline (each names the file). */
+const IMPORT_INLINE_CODES = [
+  DocumentErrorCode.importUnreadable,
+  DocumentErrorCode.importFileTooLarge,
+  DocumentErrorCode.importExpandsTooFar,
+  DocumentErrorCode.importTooManyParts,
+  DocumentErrorCode.importCompression,
+  DocumentErrorCode.importTooComplex,
+  DocumentErrorCode.importBusy,
+  ErrorCode.rateLimited,
+];
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** The file's name for the X-File-Name header: cut to what the server shows, percent-encoded (headers are Latin-1). */
+export const docxNameHeader = (name: string) => ({
+  [DOCX_NAME_HEADER]: encodeURIComponent([...name].slice(0, DOCX_NAME_MAX).join('')),
+});
 const P = DOCUMENT_PATHS;
 const inline = { inlineCodes: DOCUMENT_INLINE_CODES };
 
@@ -47,10 +66,10 @@ export const documentsApi = {
       { version },
       { ...inline, schema: ZDocumentSaveResponse },
     ),
-  import: (caseId: number, kind: DocumentKind, file: Blob) =>
+  import: (caseId: number, kind: DocumentKind, file: File) =>
     api.post(clientPath(P.import(caseId, kind)), file, {
-      ...inline,
-      headers: { 'Content-Type': DOCX_TYPE },
+      inlineCodes: IMPORT_INLINE_CODES,
+      headers: { 'Content-Type': DOCX_TYPE, ...docxNameHeader(file.name) },
       schema: ZDocumentImport,
     }),
   template: (caseId: number, kind: DocumentKind) => download(clientPath(P.template(caseId, kind))),

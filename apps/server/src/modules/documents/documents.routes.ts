@@ -1,5 +1,7 @@
 import {
+  DOCX_IMPORT_LIMITS,
   DOCX_IMPORT_MAX_BYTES,
+  DOCX_NAME_HEADER,
   DocumentErrorCode,
   ZDocument,
   ZDocumentImport,
@@ -11,10 +13,12 @@ import {
   ZDocumentVersion,
   ZDocumentVersionList,
   ZDocumentVersionParams,
+  ZDocxImportHeaders,
   ZReferenceTargets,
   ZServiceChoice,
   ZServiceChoiceRequest,
 } from '@dossier/contract';
+import type { FastifyRequest, preParsingHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { errorOf } from '../../plugins/errors.ts';
@@ -28,13 +32,36 @@ import {
   versionList,
   versionView,
 } from './documents.service.ts';
-import { importDocx } from './import-docx.ts';
+import { docxName, fileTooLarge, importDocx } from './docx-import.service.ts';
 import { documentOutline, documentTemplate } from './outline.ts';
 import { documentPreview, referenceTargets } from './preview.ts';
 
 /** A saved document may hold ~1,000,000 characters of text; its JSON is a few MiB at most. */
 const SAVE_BODY_MAX = 4 * 1024 * 1024;
 const BASE = '/customer/case/:id/documents/:kind';
+
+/** The name an import's refusal shows (the X-File-Name header, or "the file"). */
+const importName = (req: FastifyRequest) =>
+  docxName(req.headers[DOCX_NAME_HEADER], req.t('errors:docx_unnamed'));
+
+/**
+ * Imports per customer (issue 27 item 2): counted by @fastify/rate-limit on the routed path (its store keys the
+ * route's pattern), after requireCustomer, so the key is the caller; a customer's kinds and cases share it.
+ */
+const importRateLimit = {
+  rateLimit: {
+    max: DOCX_IMPORT_LIMITS.perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (req: FastifyRequest) => (req.customer ? `customer:${req.customer.id}` : `ip:${req.ip}`),
+  },
+};
+
+/** A body announced over DOCX_IMPORT_MAX_BYTES is refused by name before it is read. */
+const refuseOversized: preParsingHookHandler = (req, _reply, payload, done) => {
+  const length = Number(req.headers['content-length']);
+  if (length > DOCX_IMPORT_MAX_BYTES) done(fileTooLarge(importName(req)));
+  else done(null, payload);
+};
 
 /**
  * The US plan and the petition letter (issue 13; contract packages/contract/src/documents.ts, decision 0022).
@@ -105,11 +132,22 @@ export const documentsRoutes =
     );
     app.post(
       `${BASE}/import/`,
-      { ...write, schema: { tags, params: ZDocumentParams, response: { 200: ZDocumentImport } } },
+      {
+        ...write,
+        config: importRateLimit,
+        preParsing: refuseOversized,
+        schema: {
+          tags,
+          params: ZDocumentParams,
+          headers: ZDocxImportHeaders,
+          response: { 200: ZDocumentImport },
+        },
+      },
       async (req) => {
         await scope(req);
-        if (!Buffer.isBuffer(req.body)) throw errorOf(400, DocumentErrorCode.importUnreadable);
-        return importDocx(req.body);
+        const name = importName(req);
+        if (!Buffer.isBuffer(req.body)) throw errorOf(400, DocumentErrorCode.importUnreadable, { name });
+        return importDocx(req.body, { name });
       },
     );
     app.get(

@@ -12,14 +12,15 @@ import {
   ZLetterDocument,
 } from '@dossier/contract';
 import mammoth from 'mammoth';
-import { errorOf } from '../../plugins/errors.ts';
+import type { DocxRefusal } from './docx-zip.ts';
 import { type HtmlElement, type HtmlNode, parseHtml } from './html-tree.ts';
 
 /**
  * Import of an existing .docx (issue 13 item 2, decision 0022): mammoth turns it into simple HTML, and this
  * sanitising converter keeps only what the contract's document has — headings, paragraphs, bold / italic /
  * underline, links, lists, tables, block quotes, footnotes. Everything else is dropped and counted in the report
- * (images: the renderer has no image node). The result is checked with `ZLetterDocument`; it is not saved.
+ * (images: the renderer has no image node). The result is checked with `ZLetterDocument`; it is not saved. It runs in the import's thread (docx-job.ts),
+ * after the zip's checks (docx-zip.ts; issue 27 item 2, decision 0049).
  */
 
 type Dropped = TDocumentImport['dropped'][number]['what'];
@@ -266,12 +267,16 @@ export function htmlToDocument(html: string): Pick<TDocumentImport, 'content' | 
   return { content: { type: 'doc', content } as TLetterDocument, dropped };
 }
 
-/** `POST …/import/`: the .docx bytes → the contract's document and a report (400 docx_unreadable). */
-export async function importDocx(bytes: Buffer): Promise<TDocumentImport> {
-  let html: string;
-  let messages: { message: string }[];
+export type DocxConversion = { ok: true; result: TDocumentImport } | { ok: false; refusal: DocxRefusal };
+const unreadable: DocxConversion = {
+  ok: false,
+  refusal: { status: 400, code: DocumentErrorCode.importUnreadable, vars: {} },
+};
+
+/** The .docx bytes → the contract's document and a report, or 400 docx_unreadable (whatever fails inside). */
+export async function convertDocx(bytes: Buffer): Promise<DocxConversion> {
   try {
-    const result = await mammoth.convertToHtml(
+    const { value: html, messages } = await mammoth.convertToHtml(
       { buffer: bytes },
       {
         externalFileAccess: false,
@@ -279,17 +284,18 @@ export async function importDocx(bytes: Buffer): Promise<TDocumentImport> {
         convertImage: mammoth.images.imgElement(async () => ({ src: '' })),
       },
     );
-    html = result.value;
-    messages = result.messages;
+    const { content, dropped } = htmlToDocument(html);
+    const checked = ZLetterDocument.safeParse(content);
+    if (!checked.success) return unreadable;
+    return {
+      ok: true,
+      result: {
+        content: checked.data,
+        dropped,
+        warnings: [...new Set(messages.map((m) => m.message.slice(0, 300)))].slice(0, 20),
+      },
+    };
   } catch {
-    throw errorOf(400, DocumentErrorCode.importUnreadable);
+    return unreadable;
   }
-  const { content, dropped } = htmlToDocument(html);
-  const checked = ZLetterDocument.safeParse(content);
-  if (!checked.success) throw errorOf(400, DocumentErrorCode.importUnreadable);
-  return {
-    content: checked.data,
-    dropped,
-    warnings: [...new Set(messages.map((m) => m.message.slice(0, 300)))].slice(0, 20),
-  };
 }
