@@ -1,6 +1,7 @@
 import { type TLetterDocument, ZLetterDocument } from '@dossier/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  autoLinkable,
   documentText,
   fromEditorDoc,
   isEmptyDocument,
@@ -57,5 +58,60 @@ describe('editor JSON ↔ the contract document', () => {
     ).toBe(false);
     expect(documentText(letter)).toContain('申请信');
     expect(documentText(letter)).toContain('A note.');
+  });
+
+  it('sends links with their href only, and none that is not http, https or mailto (issue 27 item 10)', () => {
+    const link = (href: string) => ({
+      type: 'link',
+      attrs: { href, target: '_blank', rel: 'noopener noreferrer nofollow', class: null, title: null },
+    });
+    const editor = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'ok', marks: [link('https://example.org/'), { type: 'bold' }] },
+            { type: 'text', text: 'js', marks: [link('javascript:alert(1)')] },
+            { type: 'text', text: 'tel', marks: [link('tel:123')] },
+            {
+              type: 'footnote',
+              attrs: {
+                note: [
+                  {
+                    type: 'paragraph',
+                    content: [{ type: 'text', text: 'n', marks: [link(' javascript:x')] }],
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    };
+    const back = fromEditorDoc(editor);
+    expect(ZLetterDocument.safeParse(back).success).toBe(true);
+    const json = JSON.stringify(back);
+    expect(json).toContain(
+      '"marks":[{"type":"link","attrs":{"href":"https://example.org/"}},{"type":"bold"}]',
+    );
+    for (const gone of ['javascript', 'tel:', 'target', 'rel', 'class', 'title'])
+      expect(json).not.toContain(gone);
+    expect(json).toContain('"text":"js"');
+  });
+
+  it('autolinks only what becomes an http, https or mailto link', () => {
+    for (const text of [
+      'https://example.org',
+      'HTTP://x.org/a',
+      'example.org',
+      'a@example.org',
+      'mailto:a@b.org',
+    ]) {
+      expect(autoLinkable(text), text).toBe(true);
+    }
+    for (const text of ['ftp://example.org', 'tel:123', 'javascript:alert(1)', 'localhost:3000', 'word']) {
+      expect(autoLinkable(text), text).toBe(false);
+    }
   });
 });

@@ -29,13 +29,31 @@ const L = DOCUMENT_LIMITS;
 
 // ---- marks ----------------------------------------------------------------------------------------------
 
+/**
+ * A link goes to an http, https or mailto address, spelled as it is: the scheme first (no space, control or
+ * invisible character before it), then at least one character and no white space or control character
+ * anywhere. What a browser would read as another scheme (` javascript:`, `java\tscript:`, `&#106;avascript:`)
+ * does not start with one of these three, so it is refused; relative links, `data:`, `file:`, `ftp:` too
+ * (issue 27 item 10, decision 0049).
+ */
+const SAFE_HREF = /^(?:https?:\/\/|mailto:)[^\s\p{Cc}]+$/iu;
+export const isSafeHref = (href: unknown): href is string =>
+  typeof href === 'string' && href.length <= L.maxUrlLength && SAFE_HREF.test(href);
+
+// Objects are zod's default (unknown keys dropped), not loose: an attribute the contract does not name
+// (onclick, style, class, target…) is not stored, whatever sent it.
 export const ZMark = z.discriminatedUnion('type', [
   z.object({ type: z.literal('bold') }),
   z.object({ type: z.literal('italic') }),
   z.object({ type: z.literal('underline') }),
   z.object({
     type: z.literal('link'),
-    attrs: z.object({ href: z.string().max(L.maxUrlLength) }).loose(),
+    attrs: z.object({
+      href: z
+        .string()
+        .max(L.maxUrlLength)
+        .refine(isSafeHref, { message: 'a link must be http, https or mailto' }),
+    }),
   }),
 ]);
 export type TMark = z.infer<typeof ZMark>;
@@ -87,17 +105,14 @@ const inlineContent = z.array(ZInline).max(L.maxChildren).optional();
 
 export const ZParagraph = z.object({
   type: z.literal('paragraph'),
-  attrs: z
-    .object({ textAlign: z.enum(['left', 'center', 'right', 'justify']).nullish() })
-    .loose()
-    .optional(),
+  attrs: z.object({ textAlign: z.enum(['left', 'center', 'right', 'justify']).nullish() }).optional(),
   content: inlineContent,
 });
 export type TParagraph = z.infer<typeof ZParagraph>;
 
 export const ZHeading = z.object({
   type: z.literal('heading'),
-  attrs: z.object({ level: z.union([z.literal(1), z.literal(2), z.literal(3)]) }).loose(),
+  attrs: z.object({ level: z.union([z.literal(1), z.literal(2), z.literal(3)]) }),
   content: inlineContent,
 });
 export type THeading = z.infer<typeof ZHeading>;
@@ -156,10 +171,7 @@ export const ZBulletList: z.ZodType<TBulletList> = z.lazy(() =>
 export const ZOrderedList: z.ZodType<TOrderedList> = z.lazy(() =>
   z.object({
     type: z.literal('orderedList'),
-    attrs: z
-      .object({ start: z.number().int().min(0).max(100_000).nullish() })
-      .loose()
-      .optional(),
+    attrs: z.object({ start: z.number().int().min(0).max(100_000).nullish() }).optional(),
     content: z.array(ZListItem).min(1).max(L.maxChildren),
   }),
 );
@@ -174,7 +186,6 @@ export const ZTableCell: z.ZodType<TTableCell> = z.lazy(() =>
         colspan: z.number().int().min(1).max(L.maxColspan).optional(),
         rowspan: z.number().int().min(1).max(1).optional(),
       })
-      .loose()
       .optional(),
     content: z.array(ZFlowBlock).min(1).max(L.maxChildren),
   }),
@@ -228,3 +239,55 @@ export const ZLetterDocument: z.ZodType<TLetterDocument, unknown> = z
     if (problem) ctx.addIssue({ code: 'custom', message: `document too large: ${problem}`, abort: true });
   })
   .pipe(ZDocShape);
+
+// ---- links ----------------------------------------------------------------------------------------------
+
+type MarkHolder = { marks?: unknown };
+/** A link mark's href (null when it has none); undefined for any other value. */
+const linkHref = (mark: unknown): unknown =>
+  mark !== null && typeof mark === 'object' && (mark as { type?: unknown }).type === 'link'
+    ? ((mark as { attrs?: { href?: unknown } }).attrs?.href ?? null)
+    : undefined;
+
+/** Every object of `value` that holds a `marks` array (iterative: the input may be hostile). */
+function* markHolders(value: unknown): Generator<MarkHolder> {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) {
+      for (const c of v) stack.push(c);
+    } else if (v !== null && typeof v === 'object') {
+      if (Array.isArray((v as MarkHolder).marks)) yield v as MarkHolder;
+      for (const c of Object.values(v)) stack.push(c);
+    }
+  }
+}
+
+/** The first link of `doc` whose href is not http, https or mailto (undefined when there is none). */
+export function unsafeLinkIn(doc: unknown): string | undefined {
+  for (const holder of markHolders(doc)) {
+    for (const m of holder.marks as unknown[]) {
+      const href = linkHref(m);
+      if (href !== undefined && !isSafeHref(href)) return String(href);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * `doc` without the links whose href is not http, https or mailto (their text stays): rows stored before the rule
+ * and the editor's own JSON. A copy when something is dropped; `doc` itself is not changed.
+ */
+export function withoutUnsafeLinks<T>(doc: T): T {
+  if (unsafeLinkIn(doc) === undefined) return doc;
+  const copy = structuredClone(doc);
+  for (const holder of markHolders(copy)) {
+    const kept = (holder.marks as unknown[]).filter((m) => {
+      const href = linkHref(m);
+      return href === undefined || isSafeHref(href);
+    });
+    if (kept.length > 0) holder.marks = kept;
+    else delete holder.marks;
+  }
+  return copy;
+}

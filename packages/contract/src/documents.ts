@@ -12,7 +12,8 @@ import { ZLetterDocument } from './document.ts';
  *
  *   GET  /api/customer/case/{id}/documents/{kind}/                        ZDocument
  *   PUT  /api/customer/case/{id}/documents/{kind}/                        ZDocumentSaveRequest → ZDocumentSaveResponse
- *        (409 version_conflict with `current_version` and `current: ZDocument`; 400 petition_letter_empty, document_too_large)
+ *        (409 version_conflict with `current_version` and `current: ZDocument`; 400 petition_letter_empty, document_too_large,
+ *        document_link_unsafe)
  *   GET  /api/customer/case/{id}/documents/{kind}/versions/               ZDocumentVersionList
  *   GET  /api/customer/case/{id}/documents/{kind}/versions/{vid}/         ZDocumentVersion
  *   POST /api/customer/case/{id}/documents/{kind}/versions/{vid}/restore/ ZDocumentRestoreRequest → ZDocumentSaveResponse
@@ -262,6 +263,8 @@ export const DocumentErrorCode = {
   importTooComplex: 'docx_too_complex',
   /** 429: too many imports are being converted on this server right now. */
   importBusy: 'docx_import_busy',
+  /** 400: a link that is not http, https or mailto (the msg names it). */
+  linkUnsafe: 'document_link_unsafe',
   /** The service choice needs both review and translation bought. */
   serviceChoiceUnavailable: 'service_choice_unavailable',
   /** Submitting the petition stage with both review and translation bought and no service order stored. */

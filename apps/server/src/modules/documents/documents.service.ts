@@ -1,9 +1,7 @@
 import {
   DOCUMENT_VERSIONS_KEPT,
   type DocumentKind,
-  documentLimitProblem,
   DocumentErrorCode as E,
-  REFERENCE_ID_PATTERN,
   type ServiceFirst,
   type TDocument,
   type TDocumentSaveRequest,
@@ -18,7 +16,10 @@ import type { Db } from '../../db/client.ts';
 import { caseDocument, caseDocumentVersion } from '../../db/schema/index.ts';
 import { AppError, errorOf, notFound } from '../../plugins/errors.ts';
 import { assertEditable, type EditScope } from '../case/case-lock.ts';
+import { checkContent, stored, textLength } from './document-content.ts';
 import { caseTargets, numberingOf, referencesIn, resolve } from './numbering.ts';
+
+export { hasContent } from './document-content.ts';
 
 /** The US plan and the petition letter: save with optimistic concurrency, bounded history (decision 0022). */
 
@@ -41,7 +42,7 @@ export async function documentRow(
 /** The document as the editor loads it, with the current numbering of its references. */
 export async function documentView(db: Db, caseId: number, kind: DocumentKind): Promise<TDocument> {
   const row = await documentRow(db, caseId, kind);
-  const content = (row?.content as TLetterDocument | undefined) ?? EMPTY;
+  const content = row ? stored(row.content) : EMPTY;
   return {
     kind,
     version: row?.version ?? 0,
@@ -72,36 +73,6 @@ export async function assertServiceChoice(
   if (serviceFirstOf(await documentRow(db, caseId, 'petition_letter')) === null) {
     throw errorOf(409, E.serviceChoiceRequired);
   }
-}
-
-/** Characters of text (empty-letter check and the history's size hint). */
-function textLength(doc: unknown): number {
-  let n = 0;
-  const stack: unknown[] = [doc];
-  while (stack.length > 0) {
-    const v = stack.pop() as { type?: string; text?: string; content?: unknown[] } | null;
-    if (!v || typeof v !== 'object') continue;
-    if (v.type === 'text' && typeof v.text === 'string') n += v.text.trim().length;
-    if (Array.isArray(v.content)) stack.push(...v.content);
-  }
-  return n;
-}
-
-/** Some text or a reference: what the checklist and the schedule count as a written document. */
-export const hasContent = (doc: unknown) => textLength(doc) > 0 || referencesIn(doc).length > 0;
-
-/** The contract's document, limits first (400 document_too_large), then structure and reference ids. */
-export function checkContent(kind: DocumentKind, content: unknown): TLetterDocument {
-  const problem = documentLimitProblem(content);
-  if (problem) throw errorOf(400, E.tooLarge, { problem });
-  const parsed = ZLetterDocument.safeParse(content);
-  if (!parsed.success) throw errorOf(400, E.invalid);
-  if (referencesIn(parsed.data).some((r) => !REFERENCE_ID_PATTERN.test(r.id))) throw errorOf(400, E.invalid);
-  // Spec §5: "The petition letter is empty and cannot be saved!!!" (a letter of only references is not empty).
-  if (kind === 'petition_letter' && textLength(parsed.data) === 0 && referencesIn(parsed.data).length === 0) {
-    throw errorOf(400, E.petitionLetterEmpty);
-  }
-  return parsed.data;
 }
 
 async function conflict(db: Db, caseId: number, kind: DocumentKind): Promise<AppError> {
@@ -252,7 +223,7 @@ export async function versionView(
   vid: number,
 ): Promise<TDocumentVersion> {
   const row = await versionRow(db, caseId, kind, vid);
-  const content = row.content as TLetterDocument;
+  const content = stored(row.content);
   return { ...summary(row), content, numbering: numberingOf(content, await caseTargets(db, caseId)) };
 }
 
@@ -265,8 +236,10 @@ export async function restoreVersion(
   expected: number,
 ): Promise<TDocument> {
   const row = await versionRow(ctx.db.db, caseId, kind, vid);
-  const content = row.content as TLetterDocument;
-  await write(ctx, caseId, kind, expected, content, { autosave: false, restoredFrom: row.id });
+  // Written again as today's rules store it (a row saved before them may hold unsafe links or unknown attributes).
+  const parsed = ZLetterDocument.safeParse(stored(row.content));
+  if (!parsed.success) throw errorOf(400, E.invalid);
+  await write(ctx, caseId, kind, expected, parsed.data, { autosave: false, restoredFrom: row.id });
   return documentView(ctx.db.db, caseId, kind);
 }
 

@@ -1,5 +1,6 @@
 import {
   DocumentErrorCode,
+  isSafeHref,
   DOCUMENT_LIMITS as L,
   type TBlock,
   type TDocumentImport,
@@ -19,7 +20,8 @@ import { type HtmlElement, type HtmlNode, parseHtml } from './html-tree.ts';
  * Import of an existing .docx (issue 13 item 2, decision 0022): mammoth turns it into simple HTML, and this
  * sanitising converter keeps only what the contract's document has — headings, paragraphs, bold / italic /
  * underline, links, lists, tables, block quotes, footnotes. Everything else is dropped and counted in the report
- * (images: the renderer has no image node). The result is checked with `ZLetterDocument`; it is not saved. It runs in the import's thread (docx-job.ts),
+ * (images: the renderer has no image node), and so is a link that is not http, https or mailto (its text stays).
+ * The result is checked with `ZLetterDocument`; it is not saved. It runs in the import's thread (docx-job.ts),
  * after the zip's checks (docx-zip.ts; issue 27 item 2, decision 0049).
  */
 
@@ -238,9 +240,7 @@ function markOf(el: HtmlElement): TMark | undefined {
   if (el.tag === 'em' || el.tag === 'i') return { type: 'italic' };
   if (el.tag === 'u') return { type: 'underline' };
   const href = el.attrs.href ?? '';
-  if (el.tag === 'a' && /^(https?:|mailto:)/i.test(href) && href.length <= L.maxUrlLength) {
-    return { type: 'link', attrs: { href } };
-  }
+  if (el.tag === 'a' && isSafeHref(href)) return { type: 'link', attrs: { href } };
   return undefined;
 }
 

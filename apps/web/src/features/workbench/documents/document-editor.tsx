@@ -1,13 +1,18 @@
+import { isSafeHref } from '@dossier/contract';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import { type Editor, EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PmNode } from './editor-json.ts';
+import { autoLinkable, type PmNode } from './editor-json.ts';
 import { FootnoteNode, PageBreakNode, ReferenceNode } from './editor-nodes.ts';
 
-/** Only what the contract's document holds: no code, no strike, headings 1–3; flow blocks inside cells. */
+/**
+ * Only what the contract's document holds: no code, no strike, headings 1–3; flow blocks inside cells; links only
+ * to http, https and mailto (`isAllowedUri`: a link typed, pasted or loaded with another scheme is not made, and
+ * is drawn without its href).
+ */
 export function buildExtensions() {
   return [
     StarterKit.configure({
@@ -15,7 +20,7 @@ export function buildExtensions() {
       codeBlock: false,
       strike: false,
       heading: { levels: [1, 2, 3] },
-      link: { openOnClick: false, autolink: true },
+      link: { openOnClick: false, autolink: true, isAllowedUri: isSafeHref, shouldAutoLink: autoLinkable },
     }),
     Table.configure({ resizable: false }),
     TableRow,

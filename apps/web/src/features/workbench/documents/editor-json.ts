@@ -1,4 +1,4 @@
-import type { TLetterDocument } from '@dossier/contract';
+import { isSafeHref, type TLetterDocument, withoutUnsafeLinks } from '@dossier/contract';
 
 /** ProseMirror JSON as TipTap gives it (any node). */
 export interface PmNode {
@@ -21,16 +21,34 @@ export function toEditorDoc(doc: TLetterDocument): PmNode {
   );
 }
 
-/** The editor's JSON → the contract's: footnotes get their paragraphs back, empty attrs are dropped. */
+/**
+ * The editor's JSON → the contract's: footnotes get their paragraphs back; a link keeps its href only (TipTap adds
+ * target, rel, class and title, which the server drops) and a link that is not http, https or mailto is dropped,
+ * so a save is never refused for one (issue 27 item 10).
+ */
 export function fromEditorDoc(json: PmNode): TLetterDocument {
-  return mapTree(json, (n) => {
+  const doc = mapTree(json, (n) => {
     if (n.type === 'footnote') {
       const note = Array.isArray(n.attrs?.note) ? (n.attrs.note as PmNode[]) : [];
       return { type: 'footnote', content: note.length > 0 ? note : [{ type: 'paragraph' }] };
     }
+    if (n.marks?.some((m) => m.type === 'link')) {
+      const marks = n.marks.map((m) =>
+        m.type === 'link' ? { type: 'link', attrs: { href: m.attrs?.href } } : m,
+      );
+      return { ...n, marks };
+    }
     return n;
-  }) as TLetterDocument;
+  });
+  return withoutUnsafeLinks(doc) as TLetterDocument;
 }
+
+/**
+ * What the editor's autolink may turn into a link: text naming http(s) or mailto, or a bare host or address
+ * (TipTap then adds http:// or mailto:); never `ftp://…`, `tel:…` or another scheme TipTap knows.
+ */
+export const autoLinkable = (text: string) =>
+  /^[a-z][a-z0-9+.-]*:/i.test(text) ? isSafeHref(text) : !/\s/.test(text) && text.includes('.');
 
 /** The text of a document (footnotes included), for the empty check and the side-by-side comparison. */
 export function documentText(doc: TLetterDocument): string {
