@@ -339,6 +339,46 @@ export function encodedContentPdf(
   return contentPagePdf(`<< /Filter [${filters.map((f) => `/${f}`).join(' ')}]${parmsEntry} >>`, data);
 }
 
+/** PNG predictor rows (§7.4.4.4) of `columns` bytes, each coded with row type `type` (0–4), as Flate's input. */
+export function pngPredict(data: Uint8Array, columns: number, type = 2): Uint8Array {
+  const out: number[] = [];
+  let prev = new Uint8Array(columns);
+  for (let r = 0; r < data.length; r += columns) {
+    const row = new Uint8Array(columns);
+    row.set(data.subarray(r, r + columns));
+    out.push(type);
+    for (let k = 0; k < columns; k++) {
+      const left = k > 0 ? row[k - 1]! : 0;
+      const up = prev[k]!;
+      const upLeft = k > 0 ? prev[k - 1]! : 0;
+      const q = left + up - upLeft;
+      const paeth =
+        Math.abs(q - left) <= Math.abs(q - up) && Math.abs(q - left) <= Math.abs(q - upLeft)
+          ? left
+          : Math.abs(q - up) <= Math.abs(q - upLeft)
+            ? up
+            : upLeft;
+      const base = [0, left, up, (left + up) >> 1, paeth][type]!;
+      out.push((row[k]! - base) & 0xff);
+    }
+    prev = row;
+  }
+  return new Uint8Array(out);
+}
+
+/**
+ * A page whose content is Flate with /Predictor 12 (PNG rows of 8 bytes, each of row type `type`); with
+ * `cut`, the deflate data stops at a flush point inside "(Second line)".
+ */
+export function predictedContentPdf(type: number, cut = false): Uint8Array {
+  const content = bytesOf(`${visibleContent('Predicted')} BT /F1 24 Tf 72 400 Td (Second line) Tj ET`);
+  const rows = pngPredict(content, 8, type);
+  const data = cut
+    ? deflateSync(rows.subarray(0, Math.floor(rows.length * 0.85)), { finishFlush: constants.Z_SYNC_FLUSH })
+    : deflateSync(rows);
+  return contentPagePdf('<< /Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 8 >> >>', data);
+}
+
 /** Spaces a content bomb expands to: past the 512 MiB budget for streams readers decode in full. */
 export const STREAM_BOMB_BYTES = 600 * 1024 * 1024;
 

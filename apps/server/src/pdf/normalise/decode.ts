@@ -1,14 +1,14 @@
 /**
  * Decodes a stream's general filters (filters.ts) into a counter that stops at a cap (decisions 0015, 0053):
  * each stage pulls from the one before it, so nothing is decoded past the point where a stage's output
- * exceeds the cap, and only the bytes asked to be kept are held. Flate is node:zlib; LZW, RunLength and the
- * ASCII filters are decoders.ts.
+ * exceeds the cap, and only the bytes asked to be kept are held. Flate is node:zlib; LZW, RunLength, the
+ * ASCII filters and the PNG/TIFF predictors are decoders.ts.
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { constants, createInflate, inflateSync } from 'node:zlib';
-import { chunkDecoder, type SyncFilter } from './decoders.ts';
-import type { Stage } from './filters.ts';
+import { chunkDecoder, predictorDecoder, type SyncFilter } from './decoders.ts';
+import type { Predictor, Stage } from './filters.ts';
 
 /** Inputs up to this size inflate synchronously: at Flate's ~1,032:1 ceiling, at most ~17 MB out. */
 const SYNC_INPUT = 16 * 1024;
@@ -50,12 +50,15 @@ const meter = (cap: number, stop: { over: boolean }) =>
     }
   };
 
-const syncStage = (filter: SyncFilter, early: 0 | 1 | undefined) =>
+const syncStage = (make: () => ReturnType<typeof chunkDecoder>) =>
   async function* (source: AsyncIterable<Buffer>) {
-    const decoder = chunkDecoder(filter, early);
+    const decoder = make();
     for await (const chunk of source) yield* decoder.write(chunk);
     yield* decoder.end();
   };
+const filterStage = (filter: SyncFilter, early: 0 | 1 | undefined) =>
+  syncStage(() => chunkDecoder(filter, early));
+const predictorStage = (p: Predictor) => syncStage(() => predictorDecoder(p));
 
 /** Decodes `data` through `stages` (decoding order), within `opts.cap` bytes per stage. */
 export async function decodeStages(
@@ -72,7 +75,8 @@ export async function decodeStages(
     const over = data.length > cap;
     return { length: data.length, over, corrupt: false, data: keep && !over ? Buffer.from(data) : undefined };
   }
-  if (stages.length === 1 && stages[0]!.filter === 'FlateDecode' && data.length <= SYNC_INPUT) {
+  const plain = stages.length === 1 && stages[0]!.filter === 'FlateDecode' && !stages[0]!.predictor;
+  if (plain && data.length <= SYNC_INPUT) {
     try {
       const out = inflateSync(data, { finishFlush, maxOutputLength: cap + 1 });
       onData?.(out);
@@ -90,8 +94,9 @@ export async function decodeStages(
     steps.push(
       stage.filter === 'FlateDecode'
         ? createInflate({ chunkSize: 256 * 1024, finishFlush })
-        : syncStage(stage.filter, stage.early),
+        : filterStage(stage.filter, stage.early),
     );
+    if (stage.predictor) steps.push(meter(cap, stop), predictorStage(stage.predictor));
     if (i + 1 < stages.length) steps.push(meter(cap, stop));
   });
   const kept: Buffer[] = [];

@@ -5,8 +5,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ascii85, asciiHex, lzw, lzwPack, runLength } from '../../../test/hostile-content-pdfs.ts';
-import { chunkDecoder, FilterDataError, type SyncFilter } from './decoders.ts';
+import {
+  ascii85,
+  asciiHex,
+  lzw,
+  lzwPack,
+  pngPredict,
+  runLength,
+} from '../../../test/hostile-content-pdfs.ts';
+import { chunkDecoder, FilterDataError, predictorDecoder, type SyncFilter } from './decoders.ts';
 
 function decode(filter: SyncFilter, data: Uint8Array, pieces: 'whole' | 'bytes', early: 0 | 1 = 1): Buffer {
   const d = chunkDecoder(filter, early);
@@ -59,6 +66,22 @@ describe('general filters decode what their encoders wrote', () => {
     const out = decode('LZWDecode', lzwPack(codes, 0), 'whole', 0);
     expect(out.length).toBe(1 + ((2 + 3839) * 3838) / 2 + 2 * 3839);
     expect(out.every((b) => b === 0x20)).toBe(true);
+  });
+
+  it('PNG predictor rows of every type, and TIFF predictor 2 on 8-bit samples, come back as they were', () => {
+    const data = randomBytes(1000);
+    for (const type of [0, 1, 2, 3, 4]) {
+      const d = predictorDecoder({ kind: 'png', colors: 1, bits: 8, columns: 7 });
+      const out = [...d.write(pngPredict(data, 7, type)), ...d.end()];
+      // The last row is padded to the row size with zeros.
+      expect(Buffer.concat(out).subarray(0, data.length), `row type ${type}`).toEqual(data);
+    }
+    const tiff = Buffer.from([10, 5, 250, 1, 2, 3]);
+    const d = predictorDecoder({ kind: 'tiff', colors: 1, bits: 8, columns: 3 });
+    expect(Buffer.concat([...d.write(tiff), ...d.end()])).toEqual(Buffer.from([10, 15, 9, 1, 3, 6]));
+    expect(() => [
+      ...predictorDecoder({ kind: 'png', colors: 1, bits: 8, columns: 2 }).write(Uint8Array.of(5)),
+    ]).toThrow(FilterDataError);
   });
 
   it('throw on a byte the filter cannot hold', () => {

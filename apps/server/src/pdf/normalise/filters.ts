@@ -14,11 +14,20 @@ export type GeneralFilter =
   | 'ASCII85Decode';
 export type ImageCodec = 'DCTDecode' | 'JPXDecode' | 'JBIG2Decode' | 'CCITTFaxDecode';
 
+export interface Predictor {
+  /** /Predictor 2 (TIFF), or 10–15 (PNG: each row names its own). */
+  kind: 'tiff' | 'png';
+  colors: number;
+  bits: number;
+  columns: number;
+}
+
 export interface Stage {
   filter: GeneralFilter;
-  parms?: PDFDict;
   /** LZW: /EarlyChange (default 1). */
   early?: 0 | 1;
+  /** Flate and LZW: the predictor their output goes through, if any. */
+  predictor?: Predictor;
 }
 
 export interface FilterChain {
@@ -74,18 +83,30 @@ export function filterChain(ctx: PDFContext, dict: PDFDict): FilterChain {
     else if (CODECS.has(name)) {
       chain.codec = name as ImageCodec;
       chain.codecParms = p;
-    } else if (name === 'LZWDecode') {
-      chain.general.push({ filter: name, parms: p, early: earlyChange(ctx, p) });
-    } else if (name !== 'Crypt') chain.general.push({ filter: name as GeneralFilter, parms: p });
+    } else if (name === 'LZWDecode' || name === 'FlateDecode') {
+      const early = name === 'LZWDecode' ? earlyChange(ctx, p) : undefined;
+      chain.general.push({ filter: name, early, predictor: predictor(ctx, p) });
+    } else if (name !== 'Crypt') chain.general.push({ filter: name as GeneralFilter });
   });
   return chain;
 }
 
-/** A stage's /Predictor (1: none). */
-export function predictorOf(ctx: PDFContext, stage: Stage): number {
-  const p = stage.parms?.get(PDFName.of('Predictor'));
-  const v = p === undefined ? undefined : ctx.lookup(p);
-  return v instanceof PDFNumber ? v.asNumber() : 1;
+const numberIn = (ctx: PDFContext, parms: PDFDict | undefined, key: string, fallback: number) => {
+  const v = parms?.get(PDFName.of(key));
+  const n = v === undefined ? undefined : ctx.lookup(v);
+  return n instanceof PDFNumber && Number.isInteger(n.asNumber()) ? n.asNumber() : fallback;
+};
+
+/** The /Predictor of Flate or LZW DecodeParms, with its row geometry (undefined: none, 1). */
+function predictor(ctx: PDFContext, parms: PDFDict | undefined): Predictor | undefined {
+  const p = numberIn(ctx, parms, 'Predictor', 1);
+  if (p !== 2 && p < 10) return undefined;
+  return {
+    kind: p === 2 ? 'tiff' : 'png',
+    colors: numberIn(ctx, parms, 'Colors', 1),
+    bits: numberIn(ctx, parms, 'BitsPerComponent', 8),
+    columns: numberIn(ctx, parms, 'Columns', 1),
+  };
 }
 
 /** An LZW stage's /EarlyChange (default 1). */

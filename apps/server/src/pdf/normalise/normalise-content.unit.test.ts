@@ -22,6 +22,7 @@ import {
   jbig2PaddedImagePdf,
   jpxContentBombPdf,
   lzwBombPdf,
+  predictedContentPdf,
   runLengthBombPdf,
   truncatedContentPdf,
   unknownFilterContentPdf,
@@ -168,6 +169,22 @@ describe.skipIf(!tools)('accepted content decodes everywhere: qpdf --check clean
     expect(qpdf.output).not.toContain('EOF while reading token');
     expect(pdftotext(writeTempPdf(r.pdf))).toContain('Kept line');
   });
+
+  for (const type of [0, 1, 2, 3, 4]) {
+    it(`keeps a page whose Flate content has PNG predictor rows of type ${type}, and cuts it when it breaks off`, async () => {
+      const whole = predictedContentPdf(type);
+      expect(pdftotext(writeTempPdf(whole))).toContain('Second line');
+      const r = accepted(await normaliseEvidence({ bytes: whole, filename: 'predicted.pdf' }));
+      expectOpensEverywhere(r.pdf, 1);
+      expect(pdftotext(writeTempPdf(r.pdf))).toContain('Second line');
+
+      const cut = predictedContentPdf(type, true);
+      const c = accepted(await normaliseEvidence({ bytes: cut, filename: 'predicted-cut.pdf' }));
+      expect(c.notes.join()).toContain('1 corrupt stream(s) cut');
+      expectOpensEverywhere(c.pdf, 1, { tolerated: readersVerdict(cut).errors });
+      expect(pdftotext(writeTempPdf(c.pdf))).toContain('Predicted');
+    });
+  }
 
   it('keeps a page with a small inline image', async () => {
     const r = accepted(await normaliseEvidence({ bytes: inlineImagePdf(), filename: 'inline-ok.pdf' }));

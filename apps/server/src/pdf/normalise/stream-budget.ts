@@ -23,7 +23,7 @@ import {
 } from '@cantoo/pdf-lib';
 import { ContentLexer } from './content-lexer.ts';
 import { decodeStages } from './decode.ts';
-import { type FilterChain, filterChain, predictorOf } from './filters.ts';
+import { type FilterChain, filterChain } from './filters.ts';
 import { type ImageSize, imageSize, isImage, overBudget } from './image-budget.ts';
 import { inlineImageSize } from './inline-images.ts';
 
@@ -130,21 +130,18 @@ export async function checkStreams(
     if (r.over || report.inflated > lim.inflated) return refuse({ code: 'too_large', reason: 'inflated' });
     if (inline) return refuse({ code: 'too_large', reason: 'image', size: inline });
     if (!r.corrupt) continue;
-    if (!(await repair(ctx, obj, chain, isContent))) return refuse({ code: 'damaged' });
+    if (!(await repair(obj, chain, isContent))) return refuse({ code: 'damaged' });
     report.repaired++;
   }
   return report;
 }
 
 /**
- * Cuts a stream whose data breaks off to what decodes, a content stream to its last whole operator (a reader
- * drops the rest too), and writes it again under one FlateDecode. False when that cannot be done: the decoded
- * part is over MAX_REPAIR_BYTES, or a content stream's bytes are predictor-coded (cutting them would not cut
- * operators).
+ * Cuts a stream whose data breaks off to what decodes (predictors undone), a content stream to its last whole
+ * operator (a reader drops the rest too), and writes it again under one FlateDecode. False when the decoded
+ * part is over MAX_REPAIR_BYTES.
  */
-async function repair(ctx: PDFContext, stream: PDFRawStream, chain: FilterChain, isContent: boolean) {
-  const predicted = chain.general.filter((s) => predictorOf(ctx, s) > 1);
-  if (isContent && predicted.length > 0) return false;
+async function repair(stream: PDFRawStream, chain: FilterChain, isContent: boolean) {
   const kept = await decodeStages(stream.getContents(), chain.general, { cap: MAX_REPAIR_BYTES, keep: true });
   if (kept.over) return false;
   let data = kept.data ?? Buffer.alloc(0);
@@ -154,10 +151,7 @@ async function repair(ctx: PDFContext, stream: PDFRawStream, chain: FilterChain,
     lexer.end(true);
     data = data.subarray(0, lexer.safeEnd);
   }
-  // A predictor on the last stage applies to the bytes kept: its parameters go with them.
-  const last = chain.general.at(-1);
-  if (last && predicted.includes(last) && last.parms) stream.dict.set(PDFName.of('DecodeParms'), last.parms);
-  else stream.dict.delete(PDFName.of('DecodeParms'));
+  stream.dict.delete(PDFName.of('DecodeParms'));
   stream.dict.set(PDFName.of('Filter'), PDFName.of('FlateDecode'));
   stream.updateContents(new Uint8Array(deflateSync(data)));
   return true;
