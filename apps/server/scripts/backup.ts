@@ -7,7 +7,11 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { BackupError, restoreBackup, writeBackup } from '../src/ops/backup.ts';
 import { askServer } from '../src/ops/control.ts';
+import { PRIVATE_UMASK } from '../src/ops/private-files.ts';
 
+// A backup and a restored DATA_DIR hold customers' data: what this script creates is its user's alone (as the
+// server's, decision 0051); ops/backup.ts makes the copies private too.
+process.umask(PRIVATE_UMASK);
 const [command, dirArg] = process.argv.slice(2);
 const fail = (msg: string): never => {
   process.stderr.write(`${msg}\n`);

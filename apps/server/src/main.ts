@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { createCustomerCache } from './cache/customer-cache.ts';
@@ -14,6 +15,7 @@ import { serveWorkerMetrics } from './metrics/worker-server.ts';
 import { svgCaptchaGenerator } from './modules/auth/captcha.ts';
 import { resolveAuthSecret } from './modules/auth/secret.ts';
 import { serveControl } from './ops/control.ts';
+import { makePrivate, PRIVATE_DIR_MODE, PRIVATE_UMASK } from './ops/private-files.ts';
 import { warmUpPdfEngine } from './pdf/warm-up.ts';
 import { createMailProvider } from './providers/mail/index.ts';
 import { createPaymentProviders } from './providers/payment/index.ts';
@@ -25,6 +27,9 @@ import { useBaselineWasmCompiler } from './wasm-compiler.ts';
 /** Process entry: roles come from SERVICES (api, worker; both by default). */
 async function main(): Promise<void> {
   useBaselineWasmCompiler();
+  // DATA_DIR holds customers' data: what this process creates (files, transfers, sockets, backups) is its user's
+  // alone (issue 27 item 4, decision 0051).
+  process.umask(PRIVATE_UMASK);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -44,6 +49,7 @@ async function main(): Promise<void> {
     return r;
   };
   printSafetyBanner(config);
+  await timed('private', () => keepDataDirPrivate(config.dataDir, logger));
   // A database that does not answer stops start-up with a message instead of hanging it.
   const db = await timed('database', () =>
     withinStartupWait(
@@ -171,6 +177,22 @@ function printSafetyBanner(config: ReturnType<typeof loadConfig>): void {
       .map((l) => `!!   - ${l}`)
       .join('\n')}\n${bar}\n\n`,
   );
+}
+
+/**
+ * DATA_DIR and everything in it made private (directories 0700, files 0600): what an earlier version, a copy or
+ * PGlite left readable by others is corrected at each start. What cannot be changed is logged, not fatal.
+ */
+async function keepDataDirPrivate(dataDir: string, logger: ReturnType<typeof createLogger>): Promise<void> {
+  await mkdir(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  const r = await makePrivate(dataDir);
+  if (r.changed > 0)
+    logger.info({ dataDir, changed: r.changed, entries: r.entries }, 'data directory made private');
+  if (r.failures > 0)
+    logger.warn(
+      { dataDir, failures: r.failures, failed: r.failed },
+      'data directory: some entries stay readable by others',
+    );
 }
 
 /** A start-up failure whose message says everything (printed without a stack trace). */

@@ -8,6 +8,7 @@ import { BackupError, restoreBackup, writeBackup } from '../src/ops/backup.ts';
 import { askServer, serveControl } from '../src/ops/control.ts';
 import { LocalDiskStorage } from '../src/providers/storage/local-disk.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { entryCount, notPrivate } from './private-modes.ts';
 import { shopTestConfig } from './shop-factories.ts';
 import {
   entitledCustomer,
@@ -81,6 +82,9 @@ describe.skipIf(onPostgres)('backup and restore of the embedded default', () => 
       expect(manifest!.counts.uploads).toBeGreaterThanOrEqual(2);
       expect(manifest!.counts.cases).toBeGreaterThanOrEqual(2);
       expect(manifest!.files).toBeGreaterThanOrEqual(4);
+      // Customers' data: the backup is the server user's alone (issue 27 item 4), whatever this process's umask.
+      expect(entryCount(target)).toBeGreaterThanOrEqual(manifest!.files + 3);
+      expect(notPrivate(target)).toEqual([]);
       // A second backup into the same directory is refused (nothing is overwritten).
       expect(await askServer(t.dir, { op: 'backup', target }, 120_000)).toMatchObject({
         ok: false,
@@ -91,10 +95,16 @@ describe.skipIf(onPostgres)('backup and restore of the embedded default', () => 
       const fresh = join(work, 'restored');
       const { counts } = await restoreBackup({ source: target, dataDir: fresh });
       expect(counts).toEqual(manifest!.counts);
+      expect(entryCount(join(fresh, 'db'))).toBeGreaterThan(900);
+      expect(notPrivate(fresh)).toEqual([]);
       await expect(restoreBackup({ source: target, dataDir: fresh })).rejects.toBeInstanceOf(BackupError);
       const db = await openDatabase({ pgliteDir: join(fresh, 'db') });
       const storage = new LocalDiskStorage(join(fresh, 'files'));
       try {
+        // A write-heavy while: new relation files, WAL segments filled and recycled by checkpoints.
+        await db.exec(`CREATE TABLE private_probe AS SELECT g AS n, md5(g::text) AS t FROM generate_series(1, 200000) g;
+          CHECKPOINT; UPDATE private_probe SET t = md5(t); CHECKPOINT; DROP TABLE private_probe; CHECKPOINT;`);
+        expect(notPrivate(fresh)).toEqual([]);
         for (const user of users) {
           const { rows } = await db.query<{ n: number }>(
             'select count(*)::int as n from shop_order where customer_id = $1',
@@ -124,12 +134,14 @@ describe.skipIf(onPostgres)('backup and restore of the embedded default', () => 
       } finally {
         await db.close();
       }
+      // Opened and closed by the server's code, the restored database is still private (PGlite writes files 0644).
+      expect(notPrivate(fresh)).toEqual([]);
       if (existsSync(join(t.dir, 'secret')))
         expect(readFileSync(join(fresh, 'secret'))).toEqual(readFileSync(join(t.dir, 'secret')));
     } finally {
       control.close();
     }
-  });
+  }, 180_000);
 
   it('refuses a directory without a manifest (an incomplete backup)', async () => {
     await expect(restoreBackup({ source: work, dataDir: join(work, 'never') })).rejects.toThrow(/manifest/);

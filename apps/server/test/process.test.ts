@@ -1,10 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackend } from './build-test-app.ts';
+import { httpBuyBase, httpLogin, httpUploadReady } from './http-journey.ts';
+import { entryCount, notPrivate } from './private-modes.ts';
 import { bundleForTest } from './server-bundle.ts';
+import { samplePdf } from './upload-helpers.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'dossier-process-'));
 // The process `npm start` runs: the server bundle (decision 0047), built for this file.
@@ -27,15 +31,18 @@ interface Running {
 }
 
 /** Starts the real server process (both roles) on a random port. */
-async function start(): Promise<Running> {
+async function start(dir = dataDir, env: Record<string, string> = {}): Promise<Running> {
   const child = spawn(process.execPath, [serverEntry], {
     env: {
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: dir,
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
+      // A new embedded cluster is made by initdb in a child process: minutes on a loaded 2-core machine.
+      DATABASE_STARTUP_WAIT_SECONDS: '600',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -47,7 +54,7 @@ async function start(): Promise<Running> {
     out += d.toString();
   });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 240_000);
     const onData = () => {
       const m = out.match(/running at (http:\/\/[\w.]+:\d+)/);
       if (m) {
@@ -127,4 +134,74 @@ describe.runIf(testBackend === 'pglite')('a leftover lock of the embedded databa
       unrelated.kill();
     }
   }, 120_000);
+});
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** `npm run backup -- <dir>` / `npm run restore -- <dir>` on `dir` as DATA_DIR; answers the exit code and output. */
+function backupScript(command: 'backup' | 'restore', target: string, dir: string) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/scripts/backup.ts', command, target],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dir, NODE_ENV: 'test' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  return new Promise<{ code: number | null; out: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, out })),
+  );
+}
+
+// Issue 27 item 4: customers' data is the server user's alone. PGlite writes its files 0666/0644 whatever the
+// umask, and an older version left DATA_DIR 0755: start-up corrects it, and it stays so while the server works.
+describe.runIf(testBackend === 'pglite')('the data directory', () => {
+  it('is made private at start and stays private after an upload, a backup, a stop and a restore', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'dossier-private-'));
+    const dir = join(work, 'data');
+    try {
+      // What an earlier version left behind: folders 0755, files 0644.
+      mkdirSync(join(dir, 'files', 'customers'), { recursive: true, mode: 0o755 });
+      writeFileSync(join(dir, 'files', 'customers', 'old-blob'), 'old bytes', { mode: 0o644 });
+      chmodSync(dir, 0o755);
+      const running = await start(dir, { CAPTCHA_MODE: 'test' });
+      let stopped: number | null;
+      try {
+        expect(entryCount(dir)).toBeGreaterThan(900);
+        expect(notPrivate(dir)).toEqual([]);
+
+        const token = await httpLogin(running.url);
+        await httpBuyBase(running.url, token);
+        await httpUploadReady(running.url, token, await samplePdf(2, 'private'), 'evidence.pdf');
+        expect(notPrivate(dir)).toEqual([]);
+
+        // `npm run backup` asks the running server (its control socket) for the copy.
+        const backup = join(work, 'backup');
+        const made = await backupScript('backup', backup, dir);
+        expect(made.code, made.out).toBe(0);
+        expect(entryCount(backup)).toBeGreaterThanOrEqual(5);
+        expect(notPrivate(backup)).toEqual([]);
+      } finally {
+        stopped = await stop(running);
+      }
+      expect(stopped).toBe(0);
+      expect(notPrivate(dir)).toEqual([]);
+
+      const restored = join(work, 'restored');
+      const back = await backupScript('restore', join(work, 'backup'), restored);
+      expect(back.code, back.out).toBe(0);
+      expect(entryCount(restored)).toBeGreaterThan(900);
+      expect(notPrivate(restored)).toEqual([]);
+    } finally {
+      rmSync(work, { recursive: true, force: true, maxRetries: 3 });
+    }
+  }, 900_000);
 });

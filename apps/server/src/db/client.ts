@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
+import { makePrivate } from '../ops/private-files.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { DEFAULT_PG_TIMEOUTS, dropOnReadTimeout, type PgTimeouts, pgTimeoutOptions } from './pg-timeouts.ts';
 import * as schema from './schema/index.ts';
@@ -106,6 +107,9 @@ async function openPglite(dir: string | undefined, loadDataDir: Blob | undefined
     postgresqlconf: PGLITE_CONF,
   });
   await client.waitReady;
+  // PGlite's files are 0666 from a new cluster and 0644 from some writes, whatever the umask: private again
+  // (issue 27 item 4; files Postgres itself creates later are 0600, and a recycled WAL segment keeps its mode).
+  if (dir) await makePrivate(dir);
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -121,6 +125,8 @@ async function openPglite(dir: string | undefined, loadDataDir: Blob | undefined
     },
     async close() {
       await client.close();
+      // Closing writes the statistics file (0644).
+      if (dir) await makePrivate(dir);
       releaseLock();
     },
   };

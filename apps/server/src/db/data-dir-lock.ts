@@ -9,11 +9,12 @@ import { dirname } from 'node:path';
  */
 export function lockDataDir(dir: string): () => void {
   const lockPath = `${dir.replace(/\/$/, '')}.lock`;
-  mkdirSync(dirname(lockPath), { recursive: true });
+  // DATA_DIR is private (decision 0051): made 0700 if this creates it, the lock 0600 whatever the umask.
+  mkdirSync(dirname(lockPath), { recursive: true, mode: 0o700 });
   const mine: LockOwner = { pid: process.pid, start: processStart(process.pid) };
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      writeFileSync(lockPath, JSON.stringify(mine), { flag: 'wx' });
+      writeFileSync(lockPath, JSON.stringify(mine), { flag: 'wx', mode: 0o600 });
       return () => rmSync(lockPath, { force: true });
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database } from '../db/client.ts';
+import { makePrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.ts';
 
 /**
  * Backups of the embedded default (PGlite + files under DATA_DIR), issue 17 item 4. A backup directory holds
@@ -15,6 +16,9 @@ import type { Database } from '../db/client.ts';
  * deleted, so every file a row of the dump references is still there when the copy runs — unless the row was
  * deleted in the moments between; the restore reports such a missing file by name (`missingFiles`).
  * PostgreSQL deployments use pg_dump and bucket versioning instead (README "Beyond one machine").
+ *
+ * A backup holds customers' data: its directory is 0700 and its files 0600, and so is a restored DATA_DIR,
+ * whatever the umask of the process that wrote them (issue 27 item 4, ops/private-files.ts).
  */
 
 export const BACKUP_FORMAT = 1;
@@ -61,9 +65,11 @@ async function tally(dir: string): Promise<{ files: number; bytes: number }> {
 }
 
 async function assertEmptyTarget(target: string): Promise<void> {
-  await mkdir(target, { recursive: true });
+  await mkdir(target, { recursive: true, mode: PRIVATE_DIR_MODE });
   if ((await readdir(target)).length > 0)
     throw new BackupError(`${target} is not empty: choose a new directory`);
+  // An empty directory made beforehand (by hand, with the usual 0755) becomes the backup's: private.
+  await chmod(target, PRIVATE_DIR_MODE);
 }
 
 /** Writes a backup of the embedded database and files into `target` (a new or empty directory). */
@@ -79,7 +85,9 @@ export async function writeBackup(opts: {
   await assertEmptyTarget(opts.target);
   const counts = await countRows(opts.db);
   const dump = await opts.db.pglite.dumpDataDir('gzip');
-  await writeFile(join(opts.target, 'database.tar.gz'), Buffer.from(await dump.arrayBuffer()));
+  await writeFile(join(opts.target, 'database.tar.gz'), Buffer.from(await dump.arrayBuffer()), {
+    mode: PRIVATE_FILE_MODE,
+  });
   const files = join(opts.dataDir, 'files');
   if (existsSync(files)) {
     await cp(files, join(opts.target, 'files'), {
@@ -89,6 +97,8 @@ export async function writeBackup(opts: {
   }
   if (existsSync(join(opts.dataDir, 'secret')))
     await cp(join(opts.dataDir, 'secret'), join(opts.target, 'secret'));
+  // Copies keep their source's mode: files written before DATA_DIR was kept private would be readable here.
+  await makePrivate(opts.target);
   const { files: n, bytes } = await tally(join(opts.target, 'files'));
   const manifest: BackupManifest = {
     format: BACKUP_FORMAT,
@@ -99,7 +109,7 @@ export async function writeBackup(opts: {
     file_bytes: bytes,
   };
   const tmp = join(opts.target, 'manifest.json.tmp');
-  await writeFile(tmp, `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(tmp, `${JSON.stringify(manifest, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
   await rename(tmp, join(opts.target, 'manifest.json'));
   return manifest;
 }
@@ -126,7 +136,7 @@ export async function restoreBackup(opts: {
   const dbDir = join(opts.dataDir, 'db');
   if (existsSync(join(dbDir, 'PG_VERSION')))
     throw new BackupError(`${opts.dataDir} already holds a database: restore into a new DATA_DIR`);
-  await mkdir(dbDir, { recursive: true });
+  await mkdir(dbDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const { PGlite } = await import('@electric-sql/pglite');
   const dump = new Blob([await readFile(join(opts.source, 'database.tar.gz'))]);
   const pg = new PGlite({ dataDir: dbDir, loadDataDir: dump });
@@ -144,5 +154,7 @@ export async function restoreBackup(opts: {
     await cp(join(opts.source, 'files'), join(opts.dataDir, 'files'), { recursive: true });
   if (existsSync(join(opts.source, 'secret')))
     await cp(join(opts.source, 'secret'), join(opts.dataDir, 'secret'));
+  // PGlite unpacks the dump's files 0666; the copies keep the backup's modes.
+  await makePrivate(opts.dataDir);
   return { manifest, counts };
 }
