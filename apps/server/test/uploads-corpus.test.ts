@@ -8,13 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upload } from '../src/db/schema/index.ts';
 import { blobKey } from '../src/modules/uploads/uploads.blobs.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { pdfToolsAvailable, qpdfCheck, writeTempPdf } from './pdf-assertions.ts';
 import { shopTestConfig } from './shop-factories.ts';
 import { entitledCustomer, settled, startUploadApp, stopUploadApp, tusClient } from './upload-helpers.ts';
 
 /**
  * Issue 12's corpus sweep: every file of ../shared/corpora uploaded through the API (tus, real socket) by an
  * entitled customer → accepted and later embeddable (its PDF loads with the page count the upload reports), or
- * refused with a reason naming the file in both languages; never a 5xx; never a row without its bytes. Prints the
+ * refused with a reason naming the file in both languages; never a 5xx; never a row without its bytes. Every PDF
+ * the uploads serve passes `qpdf --check` without errors or warnings (issue 27 item 9). Prints the
  * accepted/refused table.
  */
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -30,6 +32,7 @@ if (files.length === 0) {
   if (process.env.CI === 'true') throw new Error(msg);
   console.warn(`SKIPPED upload corpus sweep: ${msg}`);
 }
+const tools = files.length > 0 && pdfToolsAvailable();
 
 let t: TestApp;
 let base = '';
@@ -97,6 +100,10 @@ describe.skipIf(files.length === 0)('upload corpus sweep', () => {
       expect(pdf.statusCode, p.file).toBe(200);
       const doc = await PDFDocument.load(pdf.rawPayload, { updateMetadata: false });
       expect(doc.getPageCount(), p.file).toBe(u.pages);
+      if (tools) {
+        const check = qpdfCheck(writeTempPdf(pdf.rawPayload));
+        expect(check.status, `${p.file}: qpdf --check\n${check.output}`).toBe(0);
+      }
       table.push({
         file: p.file,
         bytes: p.bytes,

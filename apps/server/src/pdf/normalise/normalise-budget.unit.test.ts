@@ -29,6 +29,11 @@ import type { PacketInput } from '../packet/packet.types.ts';
 import { type NormaliseResult, normaliseEvidence } from './index.ts';
 
 const tools = pdfToolsAvailable();
+/** CPU milliseconds this process spent since `since` (other processes' load does not count). */
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1000;
+};
 const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
 
 function accepted(r: NormaliseResult): Extract<NormaliseResult, { ok: true }> {
@@ -63,9 +68,9 @@ describe('decompression bombs are refused as too_large, from sizes read without 
     expect(data.readUInt32BE(15)).toBe(JBIG2_BOMB_SIDE); // …and height
     expect(latin1(input)).toContain('/Width 100 /Height 100'); // while the dictionary says 100 × 100
 
-    const t0 = performance.now();
+    const t0 = process.cpuUsage();
     const r = await normaliseEvidence({ bytes: input, filename: 'scan.pdf' });
-    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(cpuMs(t0)).toBeLessThan(2000);
     expect(r).toMatchObject({ ok: false, code: 'too_large' });
     expect(!r.ok && r.message.en).toContain('“scan.pdf” contains an image of 200000 × 200000 pixels');
     expect(!r.ok && r.message.zh).toContain('“scan.pdf” 含有一张 200000 × 200000 像素的图像');
@@ -138,7 +143,7 @@ describe.skipIf(!tools)('page geometry', () => {
       payment: 'G-1450',
       forms: [],
       petitionLetter: empty,
-      exhibits: [{ id: 'crop', title: 'Cropped', original: r.pdf }],
+      exhibits: [{ id: 'crop', number: 1, title: 'Cropped', original: r.pdf }],
       letters: [],
       plan: { doc: empty, attachments: [] },
     });
@@ -169,10 +174,9 @@ describe.skipIf(!tools)('annotations and the work budget', () => {
     const links = src.getPages().reduce((n, p) => n + (p.node.Annots()?.size() ?? 0), 0);
     expect(links).toBe(65_000);
 
-    const t0 = performance.now();
+    const t0 = process.cpuUsage();
     const r = accepted(await normaliseEvidence({ bytes: input, filename: 'links.pdf' }));
-    const ms = performance.now() - t0;
-    expect(ms).toBeLessThan(8000); // 18–22 s before (decision 0015 has the measurements)
+    expect(cpuMs(t0)).toBeLessThan(8000); // 18–22 s before (decision 0015 has the measurements)
     expect(r.notes.join()).toContain('65000 annotation(s) that print nothing dropped');
     expectOpensEverywhere(r.pdf, 10);
     const out = await PDFDocument.load(r.pdf);
@@ -199,9 +203,9 @@ describe.skipIf(!tools)('annotations and the work budget', () => {
 
   it('refuses a file with more objects than the budget before parsing it', async () => {
     const input = manyLinksPdf(20_000, 2);
-    const t0 = performance.now();
+    const t0 = process.cpuUsage();
     const r = await normaliseEvidence({ bytes: input, filename: 'objects.pdf' }, { maxObjects: 10_000 });
-    expect(performance.now() - t0).toBeLessThan(1500);
+    expect(cpuMs(t0)).toBeLessThan(1500);
     expect(r).toMatchObject({ ok: false, code: 'too_large' });
     expect(!r.ok && r.message.en).toContain(
       '“objects.pdf” is too complex to process: it has more than the 10,000 internal objects allowed.',
