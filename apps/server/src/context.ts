@@ -6,6 +6,7 @@ import type { Database } from './db/client.ts';
 import type { Jobs } from './jobs/queue.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { CaptchaGenerator } from './modules/auth/captcha.ts';
+import type { WorkerStart } from './ops/worker-start.ts';
 import type { MailProvider } from './providers/mail/mail.ts';
 import type { PaymentProviders } from './providers/payment/index.ts';
 import type { RedisHandle } from './providers/redis/redis.ts';
@@ -33,4 +34,6 @@ export interface AppContext {
   metrics: Metrics;
   /** Live sessions and unread counts kept between changes (cache/customer-cache.ts); absent: always ask. */
   customerCache?: CustomerCache;
+  /** The worker role's start (main.ts retries it; /readyz is not ready while it does); absent: no worker role. */
+  workerStart?: WorkerStart;
 }

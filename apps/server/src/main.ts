@@ -16,6 +16,7 @@ import { svgCaptchaGenerator } from './modules/auth/captcha.ts';
 import { resolveAuthSecret } from './modules/auth/secret.ts';
 import { serveControl } from './ops/control.ts';
 import { makePrivate, PRIVATE_DIR_MODE, PRIVATE_UMASK } from './ops/private-files.ts';
+import { startWorkersWithRetry, type WorkerStart } from './ops/worker-start.ts';
 import { warmUpPdfEngine } from './pdf/warm-up.ts';
 import { createMailProvider } from './providers/mail/index.ts';
 import { createPaymentProviders } from './providers/payment/index.ts';
@@ -86,6 +87,8 @@ async function main(): Promise<void> {
         )
       : null,
     metrics,
+    // /readyz says so while a failed start of the workers is being retried (below).
+    ...(isWorker ? { workerStart: { state: 'starting', failures: 0 } satisfies WorkerStart } : {}),
   };
   ctx.customerCache = await createCustomerCache({ embedded: db.kind === 'pglite', redis: ctx.redis, logger });
 
@@ -111,10 +114,13 @@ async function main(): Promise<void> {
     'started',
   );
   let stopping = false;
+  const stopWorkerStart = new AbortController();
   // The first petition-letter preview must not pay for loading the PDF engine (fonts, harfbuzz, cold code; issue
   // 13 item 6, decision 0022): warm it once the API listens, off the request path and outside the start-up time.
   // The workers take jobs once it is warm: a new process's first print file or upload check would otherwise pay
   // for it (decisions 0043, 0044); jobs sent meanwhile wait in the queue (or go to a warm worker).
+  // A database that drops meanwhile does not end the process: the start is retried while the API serves
+  // (ops/worker-start.ts, issue 27 item 7).
   if (app || isWorker) {
     setImmediate(() => {
       warmUpPdfEngine()
@@ -123,9 +129,15 @@ async function main(): Promise<void> {
           (err: unknown) => logger.warn({ err }, 'pdf engine warm-up failed'),
         )
         .then(async () => {
-          if (!isWorker || stopping) return;
-          await startWorkers(ctx);
-          logger.info('workers started');
+          if (!ctx.workerStart || stopping) return;
+          const started = await startWorkersWithRetry({
+            jobs,
+            start: () => startWorkers(ctx),
+            state: ctx.workerStart,
+            logger,
+            signal: stopWorkerStart.signal,
+          });
+          if (started) logger.info({ attempts: ctx.workerStart.failures + 1 }, 'workers started');
         })
         .catch((err: unknown) => {
           logger.fatal({ err }, 'workers did not start');
@@ -137,6 +149,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    stopWorkerStart.abort();
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       logger.error('graceful shutdown timed out; exiting');

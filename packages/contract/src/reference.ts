@@ -41,3 +41,12 @@ export const ZReady = z.object({
   /** `degraded`: Redis does not answer and the rate limits count per process; `off`: no REDIS_URL. */
   redis: z.enum(['ok', 'degraded', 'off']),
 });
+/**
+ * `/readyz` 503: `reason` says what is not ready, for the operator (`database: ECONNREFUSED`, `migrations 3/5`,
+ * `workers: starting (retry 3 in 4 s: 57P01)`); error codes and known messages only, the whole errors are logged.
+ */
+export const ZNotReady = z.object({
+  code: z.string().max(100),
+  msg: z.string().max(500),
+  reason: z.string().max(500),
+});

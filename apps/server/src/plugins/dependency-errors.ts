@@ -45,3 +45,19 @@ export function isDependencyUnavailable(err: unknown): boolean {
 }
 
 const isSqlState = (code: string) => /^[0-9A-Z]{5}$/.test(code) && UNAVAILABLE_SQLSTATE.test(code);
+
+/**
+ * A short account of an error for a public answer (/readyz): its code (ECONNREFUSED, 3D000, …) or, for the
+ * dependency messages above, the message; else its name. Never the message of an arbitrary error, which may
+ * name hosts, databases or users (the whole error goes to the log).
+ */
+export function errorSummary(err: unknown): string {
+  let e: unknown = err;
+  for (let depth = 0; e && typeof e === 'object' && depth < 8; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && /^[\w.-]{1,40}$/.test(code)) return code;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.includes(message)) return message;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return err instanceof Error ? err.name : 'unknown error';
+}
