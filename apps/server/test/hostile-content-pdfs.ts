@@ -184,14 +184,17 @@ export function unknownFilterContentPdf(): Uint8Array {
   return contentPagePdf('<< /Filter /SnappyDecode >>', visibleContent('Unknown filter'));
 }
 
-/** An inline image (BI … ID … EI) in the page's content declaring 100,000² RGB: 30 GB for a few bytes. */
-export function inlineImageBombPdf(): Uint8Array {
+/**
+ * An inline image (BI … ID … EI) in the page's content declaring 100,000² RGB: 30 GB for a few bytes; with
+ * `atEnd`, its EI is the last thing in the stream.
+ */
+export function inlineImageBombPdf(atEnd = false): Uint8Array {
   const data = deflateSync(Buffer.alloc(4096));
   const content = Buffer.concat([
     bytesOf(`${visibleContent('Inline')} q 100 0 0 100 72 72 cm\n`),
     bytesOf(`BI /W ${BOMB_SIDE} /H ${BOMB_SIDE} /BPC 8 /CS /RGB /F /Fl ID `),
     data,
-    bytesOf('\nEI Q\n'),
+    bytesOf(atEnd ? '\nEI' : '\nEI Q\n'),
   ]);
   return contentPagePdf('<< /Filter /FlateDecode >>', flate(content));
 }

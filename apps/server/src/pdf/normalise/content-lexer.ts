@@ -118,15 +118,14 @@ export class ContentLexer {
 
   /**
    * The stream ended. `cut`: it broke off (a decoding error), so a word running to the end may be half a
-   * word and is not taken as an operator. Returns whether the stream ends between tokens.
+   * word and is not taken as an operator. An inline image whose EI ends the stream is complete.
    */
-  end(cut: boolean): boolean {
+  end(cut: boolean): void {
     if (this.state === S.Word || this.state === S.Name) {
       if (!cut) this.endWord(this.pos);
       else this.state = S.Between;
     }
     if (this.state === S.InlineData && this.ei === 3 && !cut) this.endInline(this.pos);
-    return (this.state === S.Between || this.state === S.Comment) && !this.inInline;
   }
 
   private between(b: number) {

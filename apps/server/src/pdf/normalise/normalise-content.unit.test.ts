@@ -116,6 +116,9 @@ describe('image sizes are read through every wrapper, and inline images count', 
   it('an inline image declaring 100,000² RGB in the page content → too_large', async () => {
     const r = await normaliseEvidence({ bytes: inlineImageBombPdf(), filename: 'inline.pdf' });
     expectRefused(r, 'inline.pdf', 'too_large', `${huge} that needs 28610 MB`);
+    // Its EI the last bytes of the stream.
+    const last = await normaliseEvidence({ bytes: inlineImageBombPdf(true), filename: 'inline-end.pdf' });
+    expectRefused(last, 'inline-end.pdf', 'too_large', huge);
   });
 });
 

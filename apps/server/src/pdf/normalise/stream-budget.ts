@@ -125,6 +125,7 @@ export async function checkStreams(
       cap: left,
       onData: lexer && ((chunk) => lexer.write(chunk)),
     });
+    lexer?.end(r.corrupt || r.over);
     // An unfiltered stream costs what it weighs in the file.
     if (chain.general.length > 0) report.inflated += r.length;
     if (r.over || report.inflated > lim.inflated) return refuse({ code: 'too_large', reason: 'inflated' });
