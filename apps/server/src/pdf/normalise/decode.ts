@@ -7,8 +7,9 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { constants, createInflate, inflateSync } from 'node:zlib';
-import { chunkDecoder, predictorDecoder, type SyncFilter } from './decoders.ts';
+import { chunkDecoder, type SyncFilter } from './decoders.ts';
 import type { Predictor, Stage } from './filters.ts';
+import { predictorDecoder } from './predictors.ts';
 
 /** Inputs up to this size inflate synchronously: at Flate's ~1,032:1 ceiling, at most ~17 MB out. */
 const SYNC_INPUT = 16 * 1024;

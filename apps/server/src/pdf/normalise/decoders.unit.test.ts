@@ -13,7 +13,8 @@ import {
   pngPredict,
   runLength,
 } from '../../../test/hostile-content-pdfs.ts';
-import { chunkDecoder, FilterDataError, predictorDecoder, type SyncFilter } from './decoders.ts';
+import { chunkDecoder, FilterDataError, type SyncFilter } from './decoders.ts';
+import { predictorDecoder } from './predictors.ts';
 
 function decode(filter: SyncFilter, data: Uint8Array, pieces: 'whole' | 'bytes', early: 0 | 1 = 1): Buffer {
   const d = chunkDecoder(filter, early);

@@ -21,6 +21,8 @@ import { type Extent, jbig2Extent, jpegExtent, jpxExtent } from './image-headers
 
 /** Most bytes of a wrapped codec's data decoded to read its header (a JBIG2 page is KBs; other headers come first). */
 const CODEC_HEAD_BYTES = 16 * 1024 * 1024;
+/** What is decoded first to find a JPEG or JPEG 2000 header (more only when it is not in there). */
+const FIRST_HEAD_BYTES = 64 * 1024;
 
 export interface ImageSize {
   width: number;
@@ -82,12 +84,22 @@ function components(ctx: PDFContext, cs: PDFObject | undefined): number {
 async function codecData(
   stream: PDFStream,
   chain: FilterChain,
+  cap = CODEC_HEAD_BYTES,
 ): Promise<{ data?: Uint8Array; cut: boolean }> {
   if (!(stream instanceof PDFRawStream)) return { cut: false };
   const raw = stream.getContents();
   if (chain.general.length === 0) return { data: raw, cut: false };
-  const r = await decodeStages(raw, chain.general, { cap: CODEC_HEAD_BYTES, keep: true });
+  const r = await decodeStages(raw, chain.general, { cap, keep: true });
   return { data: r.data, cut: r.over };
+}
+
+/** A JPEG or JPEG 2000 header, from the first 64 KB its wrapper decodes to, or failing that the first 16 MiB. */
+async function frameOf(stream: PDFStream, chain: FilterChain, read: (d: Uint8Array) => Extent | undefined) {
+  const first = await codecData(stream, chain, FIRST_HEAD_BYTES);
+  const inner = first.data && read(first.data);
+  if (inner || !first.cut) return { inner, cut: false };
+  const all = await codecData(stream, chain);
+  return { inner: all.data && read(all.data), cut: all.cut };
 }
 
 const larger = (a: Extent | undefined, b: Extent | undefined): Extent | undefined =>
@@ -114,15 +126,17 @@ export async function imageSize(ctx: PDFContext, stream: PDFStream): Promise<Ima
 
   let inner: Extent | undefined;
   let unreadable = false;
-  if (codec === 'JBIG2Decode' || codec === 'DCTDecode' || codec === 'JPXDecode') {
+  if (codec === 'DCTDecode' || codec === 'JPXDecode') {
+    const frame = await frameOf(stream, chain, codec === 'DCTDecode' ? jpegExtent : jpxExtent);
+    inner = frame.inner;
+    unreadable = frame.cut && !inner;
+  }
+  if (codec === 'JBIG2Decode') {
+    // A region may come anywhere in the stream, and in its globals: all of both is read.
     const { data, cut } = await codecData(stream, chain);
-    if (data && codec === 'JBIG2Decode') inner = jbig2Extent(data);
-    else if (data && codec === 'DCTDecode') inner = jpegExtent(data);
-    else if (data) inner = jpxExtent(data);
-    // A JBIG2 region may come anywhere in the stream; a JPEG or JPEG 2000 header comes first.
-    unreadable = cut && (codec === 'JBIG2Decode' || !inner);
-    const globals =
-      codec === 'JBIG2Decode' ? ctx.lookup(chain.codecParms?.get(PDFName.of('JBIG2Globals'))) : undefined;
+    inner = data && jbig2Extent(data);
+    unreadable = cut;
+    const globals = ctx.lookup(chain.codecParms?.get(PDFName.of('JBIG2Globals')));
     if (globals instanceof PDFStream) {
       const g = await codecData(globals, filterChain(ctx, globals.dict));
       if (g.data) inner = larger(inner, jbig2Extent(g.data));
