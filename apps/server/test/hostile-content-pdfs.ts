@@ -382,6 +382,11 @@ export function predictedContentPdf(type: number, cut = false): Uint8Array {
   return contentPagePdf('<< /Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 8 >> >>', data);
 }
 
+/** A page whose Flate content stream is not Flate at all: nothing of it decodes. */
+export function undecodableContentPdf(): Uint8Array {
+  return contentPagePdf('<< /Filter /FlateDecode >>', `not deflate data: ${visibleContent('Never drawn')}`);
+}
+
 /** Spaces a content bomb expands to: past the 512 MiB budget for streams readers decode in full. */
 export const STREAM_BOMB_BYTES = 600 * 1024 * 1024;
 

@@ -25,6 +25,7 @@ import {
   predictedContentPdf,
   runLengthBombPdf,
   truncatedContentPdf,
+  undecodableContentPdf,
   unknownFilterContentPdf,
 } from '../../../test/hostile-content-pdfs.ts';
 import {
@@ -85,6 +86,11 @@ describe('an image codec on a content stream is refused, never handed to a reade
   it('JPEG 2000 content whose SIZ declares 100,000² → too_large', async () => {
     const r = await normaliseEvidence({ bytes: jpxContentBombPdf(), filename: 'jpx.pdf' });
     expectRefused(r, 'jpx.pdf', 'too_large', huge);
+  });
+
+  it('content of which not one operator decodes → damaged, not a blank page', async () => {
+    const r = await normaliseEvidence({ bytes: undecodableContentPdf(), filename: 'blank.pdf' });
+    expectRefused(r, 'blank.pdf', 'damaged', '“blank.pdf” is damaged');
   });
 
   it('JBIG2 content of a 100 × 100 page, or a filter nobody knows → damaged', async () => {

@@ -17,6 +17,7 @@ import {
   lzwBombPdf,
   runLengthBombPdf,
   truncatedContentPdf,
+  undecodableContentPdf,
   unknownFilterContentPdf,
 } from '../../../test/hostile-content-pdfs.ts';
 import { flateContentBombPdf, flateImageBombPdf, jbig2BombPdf } from '../../../test/hostile-pdfs.ts';
@@ -171,6 +172,7 @@ const BUILT: Array<[string, () => Uint8Array | Promise<Uint8Array>, 'too_large' 
   ['lzw-early-change-0-bomb.pdf', lzwBombPdf, 'too_large'],
   ['run-length-bomb.pdf', runLengthBombPdf, 'too_large'],
   ['truncated-flate-content.pdf', truncatedContentPdf, 'accepted'],
+  ['undecodable-flate-content.pdf', undecodableContentPdf, 'damaged'],
   [
     'lzw-early-change-0.pdf',
     () => encodedContentPdf('LZW', ['LZWDecode'], ['<< /EarlyChange 0 >>']),

@@ -140,7 +140,8 @@ export async function checkStreams(
 /**
  * Cuts a stream whose data breaks off to what decodes (predictors undone), a content stream to its last whole
  * operator (a reader drops the rest too), and writes it again under one FlateDecode. False when the decoded
- * part is over MAX_REPAIR_BYTES.
+ * part is over MAX_REPAIR_BYTES, or when not one whole operator of a content stream decodes: a blank page is
+ * worse than a clear refusal.
  */
 async function repair(stream: PDFRawStream, chain: FilterChain, isContent: boolean) {
   const kept = await decodeStages(stream.getContents(), chain.general, { cap: MAX_REPAIR_BYTES, keep: true });
@@ -150,6 +151,7 @@ async function repair(stream: PDFRawStream, chain: FilterChain, isContent: boole
     const lexer = new ContentLexer(() => {});
     lexer.write(data);
     lexer.end(true);
+    if (lexer.safeEnd === 0) return false;
     data = data.subarray(0, lexer.safeEnd);
   }
   stream.dict.delete(PDFName.of('DecodeParms'));
