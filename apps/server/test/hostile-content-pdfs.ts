@@ -387,6 +387,11 @@ export function undecodableContentPdf(): Uint8Array {
   return contentPagePdf('<< /Filter /FlateDecode >>', `not deflate data: ${visibleContent('Never drawn')}`);
 }
 
+/** A blank page as pikepdf writes one: an empty content stream under /FlateDecode (0 bytes, not zlib data). */
+export function emptyFlateContentPdf(): Uint8Array {
+  return contentPagePdf('<< /Filter /FlateDecode >>', '');
+}
+
 /** Spaces a content bomb expands to: past the 512 MiB budget for streams readers decode in full. */
 export const STREAM_BOMB_BYTES = 600 * 1024 * 1024;
 

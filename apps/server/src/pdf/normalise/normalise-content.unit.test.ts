@@ -12,6 +12,7 @@ import {
   BOMB_SIDE,
   ccittContentBombPdf,
   dctContentPdf,
+  emptyFlateContentPdf,
   encodedContentPdf,
   inlineImageBombPdf,
   inlineImagePdf,
@@ -91,6 +92,11 @@ describe('an image codec on a content stream is refused, never handed to a reade
   it('content of which not one operator decodes → damaged, not a blank page', async () => {
     const r = await normaliseEvidence({ bytes: undecodableContentPdf(), filename: 'blank.pdf' });
     expectRefused(r, 'blank.pdf', 'damaged', '“blank.pdf” is damaged');
+  });
+
+  it('an empty content stream under /FlateDecode is the blank page it was, accepted', async () => {
+    const r = accepted(await normaliseEvidence({ bytes: emptyFlateContentPdf(), filename: 'empty.pdf' }));
+    expect(r.pageCount).toBe(1);
   });
 
   it('JBIG2 content of a 100 × 100 page, or a filter nobody knows → damaged', async () => {

@@ -7,6 +7,7 @@ import {
   ascii85Jbig2ImagePdf,
   ccittContentBombPdf,
   dctContentPdf,
+  emptyFlateContentPdf,
   encodedContentPdf,
   inlineImageBombPdf,
   jbig2ContentBombPdf,
@@ -51,6 +52,8 @@ const EXPECTED: Record<string, { pages: number } | { refused: string }> = {
   'ocrmypdf/encrypted_algo4.pdf': { pages: 1 },
   'unstructured/copy-protected.pdf': { pages: 2 },
   'ocrmypdf/invalid.pdf': { refused: 'damaged' },
+  // Its one page's content is an empty stream under /FlateDecode: a blank page, not damage.
+  'ocrmypdf/docinfo_latin1_key.pdf': { pages: 1 },
   'unstructured/DA-1p.heic': { pages: 1 },
   'unstructured/layout-parser-paper-combined.tiff': { pages: 2 },
   'unstructured/layout-parser-paper-fast.tiff': { pages: 1 },
@@ -173,6 +176,7 @@ const BUILT: Array<[string, () => Uint8Array | Promise<Uint8Array>, 'too_large' 
   ['run-length-bomb.pdf', runLengthBombPdf, 'too_large'],
   ['truncated-flate-content.pdf', truncatedContentPdf, 'accepted'],
   ['undecodable-flate-content.pdf', undecodableContentPdf, 'damaged'],
+  ['empty-flate-content.pdf', emptyFlateContentPdf, 'accepted'],
   [
     'lzw-early-change-0.pdf',
     () => encodedContentPdf('LZW', ['LZWDecode'], ['<< /EarlyChange 0 >>']),

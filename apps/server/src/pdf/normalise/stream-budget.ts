@@ -140,9 +140,12 @@ export async function checkStreams(
 /**
  * Cuts a stream whose data breaks off to what decodes (predictors undone), a content stream to its last whole
  * operator (a reader drops the rest too), and writes it again under one FlateDecode. False when the decoded
- * part is over MAX_REPAIR_BYTES, or when not one whole operator of a content stream decodes: a blank page is
- * worse than a clear refusal.
+ * part is over MAX_REPAIR_BYTES, or when not one whole operator of a content stream with data decodes: a blank
+ * page is worse than a clear refusal.
  */
+const isBlank = (data: Uint8Array) =>
+  data.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09 || b === 0x0c || b === 0);
+
 async function repair(stream: PDFRawStream, chain: FilterChain, isContent: boolean) {
   const kept = await decodeStages(stream.getContents(), chain.general, { cap: MAX_REPAIR_BYTES, keep: true });
   if (kept.over) return false;
@@ -151,7 +154,9 @@ async function repair(stream: PDFRawStream, chain: FilterChain, isContent: boole
     const lexer = new ContentLexer(() => {});
     lexer.write(data);
     lexer.end(true);
-    if (lexer.safeEnd === 0) return false;
+    // An empty stream under a filter (pikepdf writes `<< /Length 0 /Filter /FlateDecode >>` for a blank page)
+    // is a blank page as the file has it, not damage.
+    if (lexer.safeEnd === 0 && !isBlank(stream.getContents())) return false;
     data = data.subarray(0, lexer.safeEnd);
   }
   stream.dict.delete(PDFName.of('DecodeParms'));
