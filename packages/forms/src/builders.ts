@@ -64,7 +64,18 @@ export function signature(id: string, number: string, label: Localized, field: s
   });
 }
 
-/** "Filled" for a condition: the item has a non-empty answer. */
+/** A date of signature: left for the hand (dated when signed); typed, it is checked against today. */
+export function signatureDate(id: string, number: string, field: string): Item {
+  return item(id, number, L('Date of Signature', '签名日期'), 'date', text(field), {
+    signatureDate: true,
+    help: L(
+      'Best left blank: write the date by hand when you sign the printed form, the same day on every form.',
+      '建议留空：在打印的表格上亲笔签名时手写日期，各表格同一天。',
+    ),
+  });
+}
+
+/** "Filled" for a condition: the item has an answer in use (not empty, not N/A or None). */
 export const filled = (id: string): Condition => ({ item: id, filled: true });
 export const empty = (id: string): Condition => ({ item: id, filled: false });
 
@@ -506,7 +517,7 @@ export function contactBlock(spec: ContactBlockSpec): { items: Item[]; group: Ad
       L(`${r.en} Signature`, `${r.zh}签名`),
       spec.signature.field,
     ),
-    item(spec.date.id, spec.date.number, L('Date of Signature', '签名日期'), 'date', text(spec.date.field)),
+    signatureDate(spec.date.id, spec.date.number, spec.date.field),
   );
   return { items, group };
 }

@@ -2,8 +2,8 @@
  * How a stored answer is printed on the official form, and the format checks that go with each type.
  * Pure functions (no Node APIs): used by validation in the browser and by the PDF mapping on the server.
  */
-import type { FormValue, Item } from './types.ts';
-import { asText, digitsOnly } from './values.ts';
+import type { FormValue, Item, ItemType } from './types.ts';
+import { asText, digitsOnly, isNotApplicable } from './values.ts';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_MONTH = /^(\d{4})-(\d{2})$/;
@@ -54,8 +54,38 @@ export function normaliseANumber(v: FormValue): string {
 
 export const normaliseReceipt = (v: FormValue): string => asText(v).replace(/[\s-]/g, '').toUpperCase();
 
+/**
+ * Item types that take "N/A" or "None" (decision 0056): every answer printed as free text in one field — text,
+ * the "(if any)" numbers and contact details, amounts and counts ("None" for zero). Not dates (the form directs
+ * mm/dd/yyyy: a date that does not apply is left blank), not choices (boxes and lists), never signatures.
+ */
+const TAKES_NOT_APPLICABLE: ReadonlySet<ItemType> = new Set<ItemType>([
+  'text',
+  'textarea',
+  'country',
+  'email',
+  'phone',
+  'number',
+  'money',
+  'ssn',
+  'a_number',
+  'receipt',
+  'ein',
+  'uscis_account',
+  'digits',
+  'zip',
+]);
+
+/** Whether `item` may be answered N/A or None (an item split over several boxes cannot print it). */
+export const takesNotApplicable = (item: Item): boolean =>
+  TAKES_NOT_APPLICABLE.has(item.type) && item.pdf?.kind !== 'split';
+
+/** "n/a" → "N/A", "NONE." → "None": what the form prints (for a value `isNotApplicable` accepts). */
+export const notApplicableText = (v: FormValue): string => (asText(v).includes('/') ? 'N/A' : 'None');
+
 /** The text printed for a text-mapped item. */
 export function printedText(item: Item, v: FormValue): string {
+  if (isNotApplicable(v) && takesNotApplicable(item)) return notApplicableText(v);
   switch (item.type) {
     case 'date':
       return usDate(asText(v));
@@ -65,11 +95,14 @@ export function printedText(item: Item, v: FormValue): string {
       return normaliseMoney(v) ?? asText(v);
     case 'number':
       return asText(v).replace(/[,\s]/g, '');
+    case 'digits': {
+      const d = digitsOnly(v);
+      return item.padDigitsTo ? d.padEnd(item.padDigitsTo, '0') : d;
+    }
     case 'phone':
     case 'ssn':
     case 'ein':
     case 'uscis_account':
-    case 'digits':
       return digitsOnly(v);
     case 'a_number':
       return normaliseANumber(v);

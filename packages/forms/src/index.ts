@@ -6,13 +6,15 @@ export type { CoverageReport, FieldmapRow } from './coverage.ts';
 export { computeCoverage, exclusionOf, mappedFieldNames, parseFieldmap } from './coverage.ts';
 export type { EditionFacts } from './editions.ts';
 export { EDITION_FACTS } from './editions.ts';
-export { printedText, usDate } from './format.ts';
+export { notApplicableText, printedText, takesNotApplicable, usDate } from './format.ts';
 export * from './forms.ts';
+export { NOT_APPLICABLE, notApplicableItems } from './not-applicable.ts';
 export * from './pdf-fields.ts';
 export type { EffectiveValues, ValueSource } from './profile.ts';
 export {
   bindingsOf,
   editionKey,
+  overrideWarnings,
   PROFILE_BINDINGS,
   PROFILE_DEFINITION,
   PROFILE_KEYS,
@@ -23,13 +25,22 @@ export type { SampleCase } from './samples.ts';
 export { EB1A_SAMPLE, I907_PREPARER_SAMPLE, NIW_SAMPLE, SAMPLES } from './samples.ts';
 export { editionId, PdfValueTooLongError, toPdfFields } from './to-pdf-fields.ts';
 export type * from './types.ts';
-export type { Issue, IssueCode, ValidateOptions } from './validate.ts';
-export { issueOf, validateForm } from './validate.ts';
+export type { AsylumFeeTier, Issue, IssueCode, Severity, ValidateOptions } from './validate.ts';
+export {
+  asylumFeeTier,
+  issueOf,
+  refusals,
+  SIGNATURE_DATE_MAX_AGE_DAYS,
+  signatureDatesOf,
+  validateForm,
+} from './validate.ts';
 export {
   allItems,
   evaluateCondition,
   findItem,
+  isAnswered,
   isEmpty,
+  isNotApplicable,
   isRequired,
   isUnitedStates,
   isVisible,

@@ -2,8 +2,9 @@
  * One profile, many forms (issue 11 §6): which item of each form edition reads which profile value
  * (profile-definition.ts), how a form's values are read with the profile, and what a save writes back.
  */
+
+import { type Issue, issueOf } from './issues.ts';
 import type { FormDefinition, FormValues } from './types.ts';
-import { type Issue, issueOf } from './validate.ts';
 import { allItems, isEmpty } from './values.ts';
 
 export { PROFILE_DEFINITION, PROFILE_KEYS } from './profile-definition.ts';
@@ -198,23 +199,25 @@ export function withProfile(
 
 /**
  * What a complete form save writes back to the profile: the answers of bound, non-overridden items (entered
- * once, they fill every other form). Items bound to the same key must agree (I-140 Part 1 and Part 3 of a
- * self-petitioner): the first answer in form order wins and each disagreeing item is an issue, so the save
- * is refused instead of guessing which one the user meant.
+ * once, they fill every other form). Items bound to the same key agree for a self-petitioner (I-140 Part 1 and
+ * Part 3); when they do not, the first answer in form order goes to the profile and each disagreeing item is
+ * kept for this form only (`overridden`, a `profile_conflict` warning): USCIS accepts a petitioner's mailing
+ * address that differs from the beneficiary's, so the save is not refused (issue 28 item 1).
  */
 export function profileUpdatesFrom(
   def: FormDefinition,
   values: FormValues,
   overrides: readonly string[],
-): { updates: Record<string, FormValues[string]>; issues: Issue[] } {
+): { updates: Record<string, FormValues[string]>; issues: Issue[]; overridden: string[] } {
   const bindings = bindingsOf(def);
-  const overridden = new Set(overrides);
+  const already = new Set(overrides);
   const updates: Record<string, FormValues[string]> = {};
   const from: Record<string, string> = {};
   const issues: Issue[] = [];
+  const overridden: string[] = [];
   for (const it of allItems(def)) {
     const key = bindings[it.id];
-    if (!key || overridden.has(it.id)) continue;
+    if (!key || already.has(it.id)) continue;
     const v = isEmpty(values[it.id]) ? null : (values[it.id] ?? null);
     if (!(key in updates)) {
       updates[key] = v;
@@ -225,7 +228,24 @@ export function profileUpdatesFrom(
       issues.push(
         issueOf(it.id, 'profile_conflict', { part: part?.number ?? '', item: first?.number ?? '' }),
       );
+      overridden.push(it.id);
     }
   }
-  return { updates, issues };
+  return { updates, issues, overridden };
+}
+
+/** Overridden items whose answer differs from the profile's (which the other forms print): a warning each. */
+export function overrideWarnings(
+  def: FormDefinition,
+  values: FormValues,
+  profile: FormValues,
+  overrides: readonly string[],
+): Issue[] {
+  const bindings = bindingsOf(def);
+  return overrides
+    .filter((id) => {
+      const key = bindings[id];
+      return key && !isEmpty(profile[key]) && String(profile[key]) !== String(values[id] ?? '');
+    })
+    .map((id) => issueOf(id, 'profile_override'));
 }

@@ -58,7 +58,8 @@ export type ItemType =
 
 /**
  * Conditions are data, so the same rule runs in the browser and on the server (see `evaluateCondition`).
- * `equals`/`notEquals`/`in` compare the stored value; `filled` tests non-emptiness; `isUS` tests a country item.
+ * `equals`/`notEquals`/`in` compare the stored value; `filled` tests an answer in use (not empty, not N/A or
+ * None); `isUS` tests a country item.
  */
 export type Condition =
   | { item: string; equals: string | boolean }
@@ -121,11 +122,23 @@ export interface Item {
   comb?: boolean;
   /** For `digits`: accepted length(s). */
   digits?: { min: number; max: number };
+  /**
+   * For `digits`: a shorter code is printed with zeros added on the right up to this length (the I-140
+   * instructions: "If you use a code which is less than six digits … add zeros", 15-100 → 15-1000).
+   */
+  padDigitsTo?: number;
   /** For `money`: whole dollars only. */
   wholeDollars?: boolean;
   /** For `date`: may not be after today (birth, arrival). */
   notFuture?: boolean;
   required?: boolean | Condition;
+  /**
+   * Asked by the form, but neither the spec (§5) nor USCIS intake refuses a petition without it: left empty, it
+   * is a warning (`unanswered`), never a refusal (I-140 Part 4 item 1; issue 28 item 1).
+   */
+  recommended?: boolean | Condition;
+  /** For `date`: the date of a signature. Left to the hand; typed, it is checked against today (issue 28 item 8). */
+  signatureDate?: boolean;
   visibleWhen?: Condition;
   /** When empty, the item takes this other item's value (Part 11 name "pre-populated from page 1"). */
   copyFrom?: string;
@@ -159,7 +172,23 @@ export type CheckKind =
    * I-907: a preparer named in the preparer part (`named`) and the requestor's statement that a preparer
    * prepared the request (`declared`, a checkbox) go together — both or neither.
    */
-  | { kind: 'preparer'; named: string; declared: string };
+  | { kind: 'preparer'; named: string; declared: string }
+  /**
+   * I-140 Part 1 items 5 (nonprofit / governmental research) and 6 (25 or fewer FTE) decide the Asylum Program
+   * Fee: Yes to 5 → none, No / Yes → the reduced fee (also every self-petitioner's), No / No → the full fee.
+   * Answers that contradict the fee the filing pays block it (`fee_answers_conflict`).
+   */
+  | { kind: 'asylum_fee'; nonprofit: string; smallEmployer: string };
+
+/**
+ * Advice as data: when `when` holds and `item` has an answer other than N/A / None, the item carries the warning
+ * `code` (e.g. a company name in I-140 Part 1 item 2 beside an individual petitioner). Never a refusal.
+ */
+export interface Caution {
+  item: string;
+  code: 'company_for_individual';
+  when: Condition;
+}
 
 /**
  * Rows of one shape that repeat (I-140 Part 7 persons, the "additional information" page / part / item rows):
@@ -194,6 +223,7 @@ export interface FormDefinition {
   addresses?: readonly AddressGroup[];
   dateRanges?: readonly DateRange[];
   checks?: readonly CheckKind[];
+  cautions?: readonly Caution[];
   /** Base name of the field map (`I-140_06-07-24`) under shared/reference/uscis/fieldmaps; null when none exists. */
   fieldmap: string | null;
   /** Facts a developer must know about this definition (source, unverified points). */

@@ -4,6 +4,21 @@ export function isEmpty(v: FormValue): boolean {
   return v === undefined || v === null || v === false || (typeof v === 'string' && v.trim() === '');
 }
 
+/**
+ * "N/A" or "None", as USCIS instructions ask when a question does not apply or a numeric answer is zero: "If a
+ * question does not apply to you …, type or print 'N/A' unless otherwise directed. If your answer to a question
+ * which requires a numeric response is zero or none …, type or print 'None'" (Instructions for Form I-140;
+ * decision 0056).
+ */
+const NOT_APPLICABLE = /^(?:n\/a|none)\.?$/i;
+
+export function isNotApplicable(v: FormValue): boolean {
+  return typeof v === 'string' && NOT_APPLICABLE.test(v.trim());
+}
+
+/** Answered with something that applies: neither empty nor N/A / None (an N/A block is not in use). */
+export const isAnswered = (v: FormValue): boolean => !isEmpty(v) && !isNotApplicable(v);
+
 /** The item's answer, or — for "pre-populated" items — the answer of the item it copies. */
 export function answerOf(item: Item, values: FormValues): FormValue {
   const own = values[item.id];
@@ -44,7 +59,8 @@ export function evaluateCondition(cond: Condition, values: FormValues): boolean 
   if ('any' in cond) return cond.any.some((c) => evaluateCondition(c, values));
   if ('not' in cond) return !evaluateCondition(cond.not, values);
   const v = values[cond.item];
-  if ('filled' in cond) return isEmpty(v) !== cond.filled;
+  // "Filled" means in use: an interpreter, a spouse or a passport answered N/A does not start its block.
+  if ('filled' in cond) return isAnswered(v) === cond.filled;
   if ('isUS' in cond) return !isEmpty(v) && isUnitedStates(v) === cond.isUS;
   const eq = (x: string | boolean) => (typeof x === 'boolean' ? (v ?? false) === x : asText(v) === x);
   if ('equals' in cond) return eq(cond.equals);

@@ -22,6 +22,7 @@ import {
   L,
   nameItems,
   signature,
+  signatureDate,
   text,
   yesNo,
 } from '../builders.ts';
@@ -115,6 +116,10 @@ const part1: Part = {
             { item: 'p1.1b', filled: false },
           ],
         },
+        help: L(
+          'Only when a company or organization files. A self-petitioner leaves it blank (or writes N/A).',
+          '仅公司或机构申请时填写。自行申请人留空（或填写 N/A）。',
+        ),
       },
     ),
     ...collect(
@@ -502,7 +507,12 @@ const part4: Part = {
         },
       },
       {
-        required: true,
+        // The approved filing left it blank; USCIS intake does not reject for it (decision 0056).
+        recommended: true,
+        help: L(
+          'How the beneficiary will apply for the green card once the petition is approved. USCIS does not reject a petition left blank here, but answer it if you know.',
+          '申请获批后受益人办理绿卡的方式。此项留空不会导致移民局拒收，但如已确定请填写。',
+        ),
         options: [
           {
             value: 'consular',
@@ -874,7 +884,16 @@ const part6: Part = {
           { field: f(3, 'Line2_SOCCode2[0]'), length: 4 },
         ],
       },
-      { digits: { min: 6, max: 6 }, comb: true, required: true },
+      {
+        digits: { min: 2, max: 6 },
+        padDigitsTo: 6,
+        comb: true,
+        required: true,
+        help: L(
+          'Six digits, e.g. 19-1029. A shorter code gets zeros on the right: 15-100 is printed 15-1000 (I-140 instructions).',
+          '六位数字，例如 19-1029。较短的代码在右侧补零：15-100 打印为 15-1000（I-140 填表说明）。',
+        ),
+      },
     ),
     item(
       'p6.3',
@@ -1103,7 +1122,7 @@ const part8: Part = {
       L("Petitioner's or Authorized Signatory's Signature", '申请人或授权签字人签名'),
       f(5, 'Line1a_SignatureofPetitioner[0]'),
     ),
-    item('p8.6b', '6.b', L('Date of Signature', '签名日期'), 'date', text(f(5, 'Part7_Item8b_Date[0]'))),
+    signatureDate('p8.6b', '6.b', f(5, 'Part7_Item8b_Date[0]')),
   ],
 };
 
@@ -1264,6 +1283,14 @@ export const I140_2024_06_07: FormDefinition = {
   dateRanges: [
     { start: 'p3.10', end: 'p3.11b' },
     { start: 'p5.9', end: 'p5.10' },
+  ],
+  checks: [{ kind: 'asylum_fee', nonprofit: 'p1.5', smallEmployer: 'p1.6' }],
+  cautions: [
+    {
+      item: 'p1.2',
+      code: 'company_for_individual',
+      when: { any: [{ item: 'p5.1', in: ['self', 'other'] }, filled('p1.1a'), filled('p1.1b')] },
+    },
   ],
   fieldmap: 'I-140_06-07-24',
   notes: [

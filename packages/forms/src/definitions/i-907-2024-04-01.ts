@@ -20,6 +20,7 @@ import {
   L,
   nameItems,
   signature,
+  signatureDate,
   text,
   yesNo,
 } from '../builders.ts';
@@ -266,8 +267,8 @@ const part2: Part = {
       {
         maxLength: 13,
         help: L(
-          'Leave blank when the I-907 is filed together with the I-140.',
-          'I-907 与 I-140 一起提交时留空。',
+          'Not issued yet when the I-907 is filed together with the I-140: leave it blank or write N/A.',
+          'I-907 与 I-140 一起提交时尚无收据号码：留空或填写 N/A。',
         ),
       },
     ),
@@ -463,7 +464,7 @@ const part3: Part = {
       L("Requestor's Signature", '请求人签名'),
       f(3, 'Pt5Line3_SignatureOfPetitioner[0]'),
     ),
-    item('p3.7_date', '7.', L('Date of Signature', '签名日期'), 'date', text(f(3, 'P3_DateofSignature[0]'))),
+    signatureDate('p3.7_date', '7.', f(3, 'P3_DateofSignature[0]')),
   ],
 };
 
