@@ -200,6 +200,7 @@ describe('drafts, saves and versions', () => {
     expect(again.draft_issues).toContainEqual({
       item_id: 'p3.3',
       code: 'date_invalid',
+      severity: 'error',
       message: 'Please enter a valid date.',
     });
     expect(again.issues).toEqual([]);
@@ -225,6 +226,7 @@ describe('drafts, saves and versions', () => {
       {
         item_id: 'p8.6a',
         code: 'signature_must_be_empty',
+        severity: 'error',
         message: 'Signatures cannot be typed: print the form and sign it by hand.',
       },
     ]);
@@ -250,6 +252,7 @@ describe('drafts, saves and versions', () => {
       expect(issues).toContainEqual({
         item_id: 'p3.3',
         code: 'required',
+        severity: 'error',
         message: lang === 'en' ? 'This field is required.' : '此项为必填项。',
       });
     }

@@ -167,10 +167,12 @@ const ROWS: Row[] = [
     'p5.1a',
     'preparer_missing',
   ],
-  // The case decides the petition type; a self-petitioner's Part 1 and Part 3 agree unless overridden.
+  // The case decides the petition type and rules out Schedule A (issue 28 item 8). Part 3 differing from Part 1
+  // is no longer refused: it is kept for the form as an override (forms-real-filing.test.ts, issue 28 item 1).
   ['EB-1A workbench files 1.a', 'eb1a', 'I-140', { 'p2.1': 'h' }, 'p2.1', 'value_fixed'],
   ['NIW workbench files 1.h', 'niw', 'I-140', { 'p2.1': 'a' }, 'p2.1', 'value_fixed'],
-  ['Part 3 differs from Part 1', 'eb1a', 'I-140', { 'p3.1b': 'Siyun' }, 'p3.1b', 'profile_conflict'],
+  ['Schedule A on a self-petition', 'niw', 'I-140', { 'p2.2': 'schedule_a' }, 'p2.2', 'value_not_allowed'],
+  ['N/A in a date', 'eb1a', 'I-140', { 'p3.10': 'N/A' }, 'p3.10', 'not_applicable_refused'],
 ];
 const RULES: Rule[] = ROWS.map(([rule, c, form, change, item, code]) => ({
   rule,
@@ -200,6 +202,7 @@ function expected(r: Rule, values: FormValues) {
     today: TODAY,
     refusedEmailDomains: ['qq.com', 'vip.qq.com', 'foxmail.com'],
     fixed: r.form === 'I-140' ? { 'p2.1': r.case === 'eb1a' ? 'a' : 'h' } : {},
+    excluded: r.form === 'I-140' ? { 'p2.2': ['schedule_a'] } : {},
     amountsDue: { cents: payments, checked: FEE_TABLE_CHECKED },
   }).find((i) => i.itemId === r.item && i.code === r.code);
 }
@@ -225,8 +228,9 @@ describe('spec §5 rules, refused by the server from the form definitions', () =
       expect(body.msg).toBe((resources[lang].errors as Record<string, string>)[body.code]);
       const issue = body.issues.find((i) => i.item_id === r.item && i.code === r.code);
       expect(issue, JSON.stringify(body.issues)).toBeDefined();
-      if (r.code !== 'profile_conflict') expect(issue!.message).toBe(expected(r, values)?.message[lang]);
-      else expect(issue!.message).toMatch(lang === 'en' ? /Part 1 item 1\.b/ : /第 1 部分第 1\.b 项/);
+      expect(issue!.message).toBe(expected(r, values)?.message[lang]);
+      // Only refusals come back: warnings never refuse a save (issue 28 item 1).
+      expect(body.issues.every((i) => (i as { severity?: string }).severity === 'error')).toBe(true);
     }
     // Nothing was written.
     expect(await version(r)).toBe(before);

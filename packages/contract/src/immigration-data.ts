@@ -42,8 +42,21 @@ export const ZFormValues = z
   .refine((v) => JSON.stringify(v).length <= FORM_VALUES_BYTES_MAX, { message: 'answers too large' });
 export type TFormValues = z.infer<typeof ZFormValues>;
 
+/**
+ * How much an issue weighs (decision 0056): `error` refuses the save (spec §5, what USCIS intake rejects);
+ * `blocking` saves, but the filing cannot go out (the checklist refuses "I confirm": the Asylum Program Fee
+ * against I-140 Part 1 items 5/6); `warning` informs and never blocks Save, the filled PDF or the checklist.
+ */
+export const ISSUE_SEVERITIES = ['error', 'blocking', 'warning'] as const;
+export type IssueSeverity = (typeof ISSUE_SEVERITIES)[number];
+
 /** A rule a value breaks, for the wizard to show inline on the item (`code`: IssueCode of @dossier/forms). */
-export const ZFormIssue = z.object({ item_id: z.string(), code: z.string(), message: z.string() });
+export const ZFormIssue = z.object({
+  item_id: z.string().max(40),
+  code: z.string().max(40),
+  severity: z.enum(ISSUE_SEVERITIES),
+  message: z.string().max(1_000),
+});
 export type TFormIssue = z.infer<typeof ZFormIssue>;
 
 /**
@@ -113,6 +126,18 @@ export const ZImmigrationData = z.object({
   overrides: z.array(z.string()),
   /** Answers the case decides (I-140 Part 2 item 1: 1.a for EB-1A, 1.h for NIW); any other is refused. */
   fixed: ZFormValues,
+  /** Answers the case rules out, per item (I-140 Part 2 item 2.b, Schedule A, on a self-petition). */
+  excluded: z.record(ZItemId, z.array(z.string().max(40)).max(20)),
+  /**
+   * The Asylum Program Fee the filing pays and each tier's amount in US cents (I-140 Part 1 items 5/6 decide
+   * the tier: `fee_answers_conflict` when they disagree), or null when the filing pays none.
+   */
+  asylum_fee: z
+    .object({
+      charged: z.enum(['exempt', 'reduced', 'standard']),
+      cents: z.object({ exempt: ZMinorValue, reduced: ZMinorValue, standard: ZMinorValue }),
+    })
+    .nullable(),
   /** Items the server computes (the authorised amount of a payment form: one copy per payment). */
   computed_items: z.array(z.string()),
   /** What the user last typed (a draft newer than `values`), or null. Restore it on return. */
@@ -122,11 +147,14 @@ export const ZImmigrationData = z.object({
   draft_saved_at: z.string().nullable(),
   saved_at: z.string().nullable(),
   updated_at: z.string(),
-  /** Rules the saved values break now (empty when complete or never saved). */
+  /**
+   * What the saved values meet now, each with its severity: refusals and filing blocks (none when complete),
+   * warnings (shown at the field, never blocking). Empty when never saved.
+   */
   issues: z.array(ZFormIssue),
   /**
-   * What a complete save of the draft would be refused for, now (empty without a draft): the wizard shows them
-   * inline and lets "Save and Next" move on when the current part has none.
+   * The issues a complete save of the draft would meet, now (empty without a draft): the wizard shows them
+   * inline and lets "Save and Next" move on when the current part has no `error` among them.
    */
   draft_issues: z.array(ZFormIssue),
   progress: ZFormProgress,

@@ -70,6 +70,10 @@ export const README_WARNING_CODES = [
   'readme_reference_dangling',
   'readme_translation_missing',
   'readme_form_edition_outdated',
+  /** A form's warning at one item (target `I-140/p4.1`: the wizard opens at that item; issue 28 item 1). */
+  'readme_form_warning',
+  /** Typed signature dates that differ between the forms (issue 28 item 8). */
+  'readme_signature_dates_differ',
 ] as const;
 
 /** One step of Step III (after filing), with the fee figures that apply on `fees.date`. */

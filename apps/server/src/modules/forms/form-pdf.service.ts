@@ -1,5 +1,5 @@
 import { WorkbenchErrorCode as E, type FeeKey, type Locale } from '@dossier/contract';
-import { editionId, toPdfFields } from '@dossier/forms';
+import { editionId, refusals, toPdfFields } from '@dossier/forms';
 import type { AppContext } from '../../context.ts';
 import { fillOfficialPdf, PdfFormError } from '../../pdf/forms/index.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -39,7 +39,10 @@ export async function filledPdf(
     });
   }
   const state = evaluate(def, row, cc);
-  if (state.status !== 'complete') throw new AppError(409, E.formNotSaved, `errors:${E.formNotSaved}`);
+  // Warnings never hold the PDF back, nor does a filing block (the fee against Part 1 items 5/6: the checklist
+  // refuses the packet); a refusal standing now (a profile or fee change since the save) does.
+  if (!state.saved || refusals(state.issues).length > 0)
+    throw new AppError(409, E.formNotSaved, `errors:${E.formNotSaved}`);
   let values = state.values;
   let suffix = '';
   if (amountItem(def)) {

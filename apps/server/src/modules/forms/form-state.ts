@@ -9,6 +9,7 @@ import {
   type FeeSchedule,
   type FilingFees,
   type FormStatus,
+  feeOn,
   type Locale,
   type PaymentDue,
   type PaymentFormNumber,
@@ -18,6 +19,7 @@ import {
   type TFormValues,
 } from '@dossier/contract';
 import {
+  type AsylumFeeTier,
   allItems,
   caseValuesOf,
   type FormDefinition,
@@ -25,6 +27,7 @@ import {
   type Issue,
   isEmpty,
   isRequired,
+  overrideWarnings,
   profileUpdatesFrom,
   type ValidateOptions,
   type ValueSource,
@@ -83,14 +86,37 @@ export function withAmount(def: FormDefinition, values: FormValues, cc: CaseCont
   return id && p ? { ...values, [id]: dollars(p.cents) } : { ...values };
 }
 
+/**
+ * The Asylum Program Fee the filing pays (its fee line: the self-petitioner's, fees.ts) and what each answer
+ * tier of I-140 Part 1 items 5/6 would cost on the filing date, for `fee_answers_conflict` (issue 28 item 8).
+ */
+export function asylumFeeOf(cc: CaseContext): ValidateOptions['asylumFee'] {
+  const line = cc.fees.lines.find((l) => l.key === 'asylumProgramSelf' || l.key === 'asylumProgramStandard');
+  if (!line) return undefined;
+  const charged: AsylumFeeTier = line.key === 'asylumProgramSelf' ? 'reduced' : 'standard';
+  const on = (key: 'asylumProgramSelf' | 'asylumProgramStandard') =>
+    feeOn(key, cc.today, cc.feeSchedule) ?? 0;
+  return {
+    charged,
+    cents: { exempt: 0, reduced: on('asylumProgramSelf'), standard: on('asylumProgramStandard') },
+  };
+}
+
 export function validationOptions(def: FormDefinition, cc: CaseContext): ValidateOptions {
+  const caseValues = caseValuesOf(def, cc.category);
+  const asylumFee = asylumFeeOf(cc);
   return {
     today: cc.today,
     refusedEmailDomains: cc.refusedEmailDomains,
-    fixed: caseValuesOf(def, cc.category).fixed,
+    fixed: caseValues.fixed,
+    excluded: caseValues.excluded,
     amountsDue: { cents: cc.payments.map((p) => p.cents), checked: cc.feesChecked },
+    ...(asylumFee ? { asylumFee } : {}),
   };
 }
+
+/** Issues that keep a saved form from being complete: refusals and filing blocks (warnings do not). */
+export const keepsIncomplete = (i: Issue) => i.severity !== 'warning';
 
 export interface FormRowLike {
   data: unknown;
@@ -104,10 +130,13 @@ export interface StoredDraft {
 }
 
 export interface FormState {
+  /** Saved complete at least once (its answers are printable unless a refusal stands). */
+  saved: boolean;
   values: Record<string, FormValues[string]>;
   sources: Record<string, ValueSource>;
   overrides: string[];
   status: FormStatus;
+  /** Every issue of the saved answers now, warnings included (severity says which ones count). */
   issues: Issue[];
   draft: StoredDraft | null;
   /** What a save of the draft would answer now (shown inline while typing; a draft is never refused for it). */
@@ -131,15 +160,21 @@ export function evaluate(def: FormDefinition, row: FormRowLike, cc: CaseContext)
   const draft = draftRaw
     ? { values: asValues(draftRaw.values), overrides: asList(draftRaw.overrides) }
     : null;
-  const check = (v: FormValues) => validateForm(def, withAmount(def, v, cc), validationOptions(def, cc));
-  const issues = saved ? check(values) : [];
+  const check = (v: FormValues, o: readonly string[]) => [
+    ...validateForm(def, withAmount(def, v, cc), validationOptions(def, cc)),
+    ...overrideWarnings(def, v, cc.profile, o),
+  ];
+  const issues = saved ? check(values, overrides) : [];
   const draftIssues = draft
-    ? [...check(draft.values), ...profileUpdatesFrom(def, draft.values, draft.overrides).issues]
+    ? [
+        ...check(draft.values, draft.overrides),
+        ...profileUpdatesFrom(def, draft.values, draft.overrides).issues,
+      ]
     : [];
   const status: FormStatus = saved
-    ? issues.length === 0
-      ? 'complete'
-      : 'incomplete'
+    ? issues.some(keepsIncomplete)
+      ? 'incomplete'
+      : 'complete'
     : draft
       ? 'draft'
       : 'empty';
@@ -155,6 +190,7 @@ export function evaluate(def: FormDefinition, row: FormRowLike, cc: CaseContext)
   });
   const sum = (k: 'filled' | 'required') => parts.reduce((n, p) => n + p[k], 0);
   return {
+    saved,
     values,
     sources,
     overrides,
@@ -162,13 +198,17 @@ export function evaluate(def: FormDefinition, row: FormRowLike, cc: CaseContext)
     issues,
     draft,
     draftIssues,
-    progress: { filled: sum('filled'), required: sum('required'), issues: issues.length },
+    progress: {
+      filled: sum('filled'),
+      required: sum('required'),
+      issues: issues.filter(keepsIncomplete).length,
+    },
     parts,
   };
 }
 
 export const issuesIn = (issues: readonly Issue[], locale: Locale): TFormIssue[] =>
-  issues.map((i) => ({ item_id: i.itemId, code: i.code, message: i.message[locale] }));
+  issues.map((i) => ({ item_id: i.itemId, code: i.code, severity: i.severity, message: i.message[locale] }));
 
 /** A digest of what a stage submission vouches for: the filing's forms and their values. */
 export function formsFingerprint(

@@ -15,6 +15,7 @@ import { type CaseRow, contextOf } from '../case/case.service.ts';
 import { availabilityIn, type EditionRow, pdfAvailability } from './editions.service.ts';
 import {
   amountItem,
+  asylumFeeOf,
   type CaseContext,
   evaluate,
   type FormState,
@@ -145,6 +146,10 @@ export async function formView(
     sources: state.sources,
     overrides: state.overrides,
     fixed: wireValues(caseValuesOf(def, cc.category).fixed),
+    excluded: Object.fromEntries(
+      Object.entries(caseValuesOf(def, cc.category).excluded).map(([id, v]) => [id, [...v]]),
+    ),
+    asylum_fee: asylumFeeOf(cc) ?? null,
     computed_items: computed ? [computed] : [],
     draft: state.draft ? wireValues(state.draft.values) : null,
     draft_overrides: state.draft?.overrides ?? null,

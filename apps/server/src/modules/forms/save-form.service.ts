@@ -14,6 +14,7 @@ import {
   isEmpty,
   issueOf,
   profileUpdatesFrom,
+  refusals,
   validateForm,
 } from '@dossier/forms';
 import { and, eq, sql } from 'drizzle-orm';
@@ -36,7 +37,7 @@ import { defOf, filingStates, formView, ownedForm } from './immigration-data.ser
 
 export const notInFiling = () => new AppError(409, E.formNotInFiling, `errors:${E.formNotInFiling}`);
 
-/** 400 with the per-item issues: `form_incomplete` (spec §5) when anything required is missing. */
+/** 400 with the per-item refusals: `form_incomplete` (spec §5) when anything required is missing. */
 export function issuesError(issues: readonly Issue[], locale: Locale): AppError {
   const missing = issues.some((i) => i.code === 'required' || i.code === 'choice_required');
   const code = missing ? E.formIncomplete : E.formInvalid;
@@ -84,7 +85,9 @@ export interface SaveResult {
 
 /**
  * `PATCH /api/customer/immigration_data/{id}/`. A draft stores what was typed; a save stores a complete, valid
- * form and writes its profile-bound answers to the profile, in one transaction. Both carry the version they
+ * form and writes its profile-bound answers to the profile, in one transaction. Only `error` issues refuse a
+ * save: warnings and filing blocks travel with the view (decision 0056). An answer that differs from the
+ * profile value another item of the form gave is kept for this form (an override). Both carry the version they
  * read: a stale one is a 409 and nothing is written.
  */
 export async function saveImmigrationData(
@@ -120,14 +123,15 @@ export async function saveImmigrationData(
     const amount = amountItem(def);
     const checked = amount && isEmpty(body.values[amount]) ? withAmount(def, body.values, cc) : body.values;
     const profile = profileUpdatesFrom(def, body.values, body.overrides);
-    const issues = [...validateForm(def, checked, validationOptions(def, cc)), ...profile.issues];
-    if (issues.length) throw issuesError(issues, locale);
+    const refused = refusals(validateForm(def, checked, validationOptions(def, cc)));
+    if (refused.length) throw issuesError(refused, locale);
+    const overrides = [...body.overrides, ...profile.overridden];
     const written = await db.transaction(async (tx) => {
       const [done] = await tx
         .update(immigrationData)
         .set({
-          data: ownAnswers(def, body.values, body.overrides),
-          overrides: body.overrides,
+          data: ownAnswers(def, body.values, overrides),
+          overrides,
           draft: null,
           draftSavedAt: null,
           savedAt: now,

@@ -16,6 +16,7 @@ import type { DocumentIssue } from '../documents/documents.service.ts';
 import type { Claim } from '../evidence/criteria.service.ts';
 import { criterionLabel } from '../evidence/criteria-content.ts';
 import type { FileRow, FolderRow } from '../evidence/folders.store.ts';
+import { formsMissing, formsWarnings } from './readme-forms.ts';
 
 /**
  * The checklist's reasons (issue 14 item 1; spec §4 Checklist, §5 Guidance rules), pure: what keeps each part
@@ -66,18 +67,7 @@ export function missingIn(part: ReadmePart, f: CaseFacts, locale: Locale): TRead
   const item = itemMaker(locale);
   const m = (code: string, target: string | number | null, vars: Record<string, string | number> = {}) =>
     item(code, `missing.${code}`, part, target, vars);
-  if (part === 'forms') {
-    return f.forms
-      .filter((x) => x.state.status !== 'complete')
-      .map(({ row, state }) =>
-        m(`form_${state.status}`, row.formNumber, {
-          form: row.formNumber,
-          filled: state.progress.filled,
-          required: state.progress.required,
-          issues: state.progress.issues,
-        }),
-      );
-  }
+  if (part === 'forms') return formsMissing(f.forms, locale);
   if (part === 'evidence') {
     if (f.category === 'NIW' && f.claim.niwDirection === null) return [m('niw_direction_none', null)];
     if (f.claim.claimed.length === 0) return [m('criteria_none', null)];
@@ -140,6 +130,7 @@ export function warningsOf(f: CaseFacts, locale: Locale): TReadmeItem[] {
   const planDangling = f.dangling.filter((d) => d.document === 'us_plan').length;
   if (planDangling > 0) out.push(w('reference_dangling', 'plan', 'us_plan', { count: planDangling }));
   out.push(...translationWarnings(f, w));
+  out.push(...formsWarnings(f.forms, locale));
   for (const s of f.formSummaries) {
     if (s.pdf.reason !== 'outdated_edition') continue;
     const current = s.pdf.current_edition;
