@@ -6,6 +6,7 @@ import { documentChunks } from '../raw/document.ts';
 import { name } from '../raw/values.ts';
 import { joinChunks, PdfWriter } from '../raw/writer.ts';
 import { contentMarks, type Rect } from './content-bbox.ts';
+import { copyFor, formOrder } from './form-order.ts';
 import { packetOutline, writeOutline } from './outline.ts';
 import type {
   FormKey,
@@ -124,23 +125,18 @@ export async function assemblePacket(
   const append = async (bytes: Uint8Array, title: string): Promise<Placed> =>
     place(await importPdf(bytes, title), title);
 
-  // 1. Forms (architecture § Packet; decision 0025): the payment form on top of the package, as USCIS asks,
-  //    → G-1145 → I-140 → with premium processing a second payment form (a separate payment) on top of the I-907.
-  //    The cover sheet is for the petitioner and is not numbered.
+  // 1. Forms in mailing order (form-order.ts, decision 0056): with premium processing the I-907's payment and
+  //    the I-907, then the I-140's payments (filing fee, Asylum Program Fee), G-1145, I-140. The cover sheet is
+  //    for the petitioner and is not numbered.
   const placedForms: Placed[] = [];
   const missingForms: FormKey[] = [];
-  // A payment form given once per payment is placed in payment order (the I-140's fee, then the I-907's);
-  // given once, it serves every payment.
   const byKey = new Map<FormKey, PacketInput['forms']>();
   for (const f of input.forms) byKey.set(f.key, [...(byKey.get(f.key) ?? []), f]);
-  const take = (key: FormKey) => {
-    const copies = byKey.get(key);
-    return copies && copies.length > 1 ? copies.shift() : copies?.[0];
-  };
-  const formSequence: FormKey[] = [input.payment, 'G-1145', 'I-140'];
-  if (input.premium) formSequence.push(input.payment, 'I-907');
-  for (const key of formSequence) {
-    const form = take(key);
+  const slots = formOrder(input);
+  const formSequence = slots.map((s) => s.key);
+  for (const slot of slots) {
+    const key = slot.key;
+    const form = copyFor(slot, byKey.get(key));
     if (!form?.pdf) {
       if (!missingForms.includes(key)) missingForms.push(key);
       continue;

@@ -16,6 +16,7 @@ import {
 import type { LaidOutLetter } from '../letter/render-letter.ts';
 import { assemblePacket } from './assemble-packet.ts';
 import type { PacketInput, PacketResult } from './packet.types.ts';
+import { formOrder } from './form-order.ts';
 import { coverSheetDoc } from './packet-documents.ts';
 import { buildSampleCase, officialFormsDir, type SampleCase, type SampleScale } from './sample-case.ts';
 
@@ -76,9 +77,9 @@ describe.runIf(tools)('packet assembler (sample case, opened with poppler, qpdf 
     expect(pageCount(path)).toBe(expected);
     expect(packet.pageCount).toBe(expected);
     // The sample fills only the I-140 (from the shipped blanks); without its blank, it is missing too.
-    // In packet order: the payment form on top, then the G-1145, the I-140, the I-907.
+    // In mailing order (form-order.ts): the I-907's payment and the I-907, the I-140's payments, G-1145, I-140.
     expect(packet.missingForms).toEqual(
-      haveI140 ? ['G-1450', 'G-1145', 'I-907'] : ['G-1450', 'G-1145', 'I-140', 'I-907'],
+      haveI140 ? ['G-1450', 'I-907', 'G-1145'] : ['G-1450', 'I-907', 'G-1145', 'I-140'],
     );
     expect(packet.danglingReferences).toEqual([]);
   });
@@ -210,7 +211,7 @@ describe.runIf(tools)('packet assembler (sample case, opened with poppler, qpdf 
     const flat = cover.replace(/\s+/g, '');
     expect(flat).toContain('未包含G-1450CreditCardTransactions：请从uscis.gov下载最新版本');
     expect(flat).toContain('一份放在整套材料的最上面');
-    expect(flat).toContain('另一份直接放在I-907表格之上');
+    expect(flat).toContain('直接放在I-907表格之上');
     expect(flat).toContain(
       '未包含G-1145e-Notification：请从uscis.gov下载最新版本，填写并签名后紧接着放在G-1450CreditCardTransactions之后',
     );
@@ -309,9 +310,7 @@ describe('cover sheet text, both locales', () => {
       letters: [],
       plan: { doc: empty, attachments: [] },
     };
-    const formSequence = premium
-      ? (['G-1650', 'G-1145', 'I-140', 'G-1650', 'I-907'] as const)
-      : (['G-1650', 'G-1145', 'I-140'] as const);
+    const formSequence = formOrder(input).map((s) => s.key);
     return textOf(
       coverSheetDoc(input, {
         checklist: [],
@@ -328,16 +327,16 @@ describe('cover sheet text, both locales', () => {
     expect(text).not.toMatch(/cheque/i);
     expect(text).not.toMatch(/put it here/i);
     expect(text).toContain(
-      'G-1650 ACH Transactions is not included: download the current edition from uscis.gov and fill in and sign two, one per payment: place one on top of the package',
+      "G-1650 ACH Transactions is not included: download the current edition from uscis.gov and fill in and sign one per payment (3): place the premium processing fee's on top of the package",
     );
-    expect(text).toContain('and the other directly on top of Form I-907');
+    expect(text).toContain('directly on top of Form I-907');
     expect(text).toContain(
       'G-1145 e-Notification is not included: download the current edition from uscis.gov, fill it in, sign it and place it right after G-1650 ACH Transactions.',
     );
     expect(text).toContain('place it right after G-1145 e-Notification');
     const single = coverText('en', false);
     expect(single).toContain(
-      'G-1650 ACH Transactions is not included: download the current edition from uscis.gov, fill it in, sign it and place it on top of the package',
+      'G-1650 ACH Transactions is not included: download the current edition from uscis.gov and fill in and sign one per payment (2, in the order of the fees above); place them on top of the package',
     );
     expect(single).not.toContain('I-907');
   });

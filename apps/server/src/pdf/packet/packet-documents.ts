@@ -97,8 +97,9 @@ export function coverSheetDoc(
 
 /**
  * Where a form the packet lacks goes once the petitioner has downloaded it (the cover sheet itself is removed
- * before mailing, so "here" would point nowhere): the payment form on top of the package, as USCIS asks, and
- * with premium processing a second one on top of the I-907; any other form right after the one before it.
+ * before mailing, so "here" would point nowhere), in mailing order (form-order.ts): the payment form, one per
+ * payment, on top of the package — with premium processing the I-907's directly on top of Form I-907 and the
+ * I-140's on top of the form after them; any other form right after the one before it.
  */
 function missingFormText(
   t: (k: string, v?: Record<string, string | number>) => string,
@@ -106,9 +107,12 @@ function missingFormText(
   sequence: FormKey[],
 ): string {
   const at = sequence.indexOf(form);
-  if (at <= 0) {
-    const twice = sequence.lastIndexOf(form) !== at;
-    return t(twice ? 'missing_form_top_premium' : 'missing_form_top', { form: formTitle(form) });
+  const count = sequence.filter((k) => k === form).length;
+  if (at <= 0 || count > 1) {
+    const i907 = sequence.indexOf('I-907');
+    if (i907 < 0 || at > i907) return t('missing_form_top', { form: formTitle(form), count });
+    const after = sequence[sequence.lastIndexOf(form) + 1] ?? 'I-140';
+    return t('missing_form_top_premium', { form: formTitle(form), count, after: formTitle(after) });
   }
   return t('missing_form_after', { form: formTitle(form), after: formTitle(sequence[at - 1]!) });
 }
