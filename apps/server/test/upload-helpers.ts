@@ -23,7 +23,9 @@ export async function startUploadApp(t: TestApp, opts: { worker?: boolean } = {}
 
 export async function stopUploadApp(t: TestApp | undefined): Promise<void> {
   if (!t) return;
-  await t.ctx.jobs.stop({ graceful: true, wait: true, close: false, timeout: 5000 });
+  // A normalise job still running when the database closes fails inside pg-boss, whose unawaited `fail` then
+  // rejects (an unhandled rejection in the run): let running jobs finish first (a loaded machine needs > 5 s).
+  await t.ctx.jobs.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
   await t.close();
 }
 
