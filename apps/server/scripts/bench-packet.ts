@@ -45,22 +45,26 @@ async function child(dir: string, warmUp: boolean, once: boolean): Promise<void>
       pdf: f.file ? read(f.file) : null,
       ...(f.signHere ? { signHere: f.signHere } : {}),
     })),
-    exhibits: m.exhibits.map((e) => ({
+    // The manifest lists the sample case's exhibits, letters and attachments in number order.
+    exhibits: m.exhibits.map((e, i) => ({
       id: e.id,
+      number: i + 1,
       title: e.title,
       original: read(e.original),
       ...(e.translation ? { translation: { ...e.translation, pdf: read(e.translation.file) } } : {}),
     })),
-    letters: m.letters.map((l) => ({
+    letters: m.letters.map((l, i) => ({
       id: l.id,
+      number: i + 1,
       recommender: l.recommender,
       pdf: read(l.pdf),
       ...(l.translation ? { translation: { ...l.translation, pdf: read(l.translation.file) } } : {}),
     })),
     plan: {
       doc: m.plan.doc,
-      attachments: m.plan.attachments.map((a) => ({
+      attachments: m.plan.attachments.map((a, i) => ({
         title: a.title,
+        number: i + 1,
         pdf: read(a.file),
         ...(a.translation ? { translation: { ...a.translation, pdf: read(a.translation.file) } } : {}),
       })),

@@ -32,4 +32,3 @@ for (const s of packet.sections)
   console.log(`  p. ${String(s.firstPage).padStart(4)}  ${s.title} (${s.pageCount})`);
 if (packet.missingForms.length)
   console.log(`not bundled (see the cover sheet): ${packet.missingForms.join(', ')}`);
-if (packet.danglingReferences.length) console.log(`dangling references: ${packet.danglingReferences.length}`);

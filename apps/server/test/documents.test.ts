@@ -17,6 +17,7 @@ import {
   errMsg,
   evidenceCalls,
   expectError,
+  fakeUpload,
   type Owner,
   okMsg,
   onCase,
@@ -40,8 +41,13 @@ const letterDoc = (...inline: unknown[]) => ({
 });
 const doc = (_o: Owner, kind = 'petition_letter') => `documents/${kind}/`;
 
-async function letter(o: Owner, name: string): Promise<number> {
-  const r = await onCase(t, o)('POST', 'letters/', { name, position: 'Professor', needs_translation: false });
+async function letter(o: Owner, name: string, signed = true): Promise<number> {
+  const r = await onCase(t, o)('POST', 'letters/', {
+    name,
+    position: 'Professor',
+    needs_translation: false,
+    ...(signed ? { letter_upload_id: await fakeUpload(t, o, { name: `${name}.pdf` }) } : {}),
+  });
   expect(r.statusCode, r.body).toBe(200);
   return r.json().letters.letters.find((l: { name: string }) => l.name === name).id;
 }
@@ -50,7 +56,7 @@ async function save(o: Owner, content: unknown, version: number, kind = 'petitio
   return onCase(t, o)('PUT', doc(o, kind), { version, content }, lang);
 }
 
-/** A case with two awards folders (the first with a file), one letter, and a letter citing all of them. */
+/** A case with two awards folders, one association folder (each with a file), one letter, and a letter citing all of them. */
 async function citedCase() {
   const o = await owner(t);
   await claim(o, ['awards', 'association']);
@@ -58,6 +64,8 @@ async function citedCase() {
   const b = await folder(o, 'awards', 'Prize B');
   const m = await folder(o, 'association', 'Society');
   const f = await file(o, a, 'Certificate');
+  await file(o, b, 'Prize B scan');
+  await file(o, m, 'Membership card');
   const l = await letter(o, 'Prof. Li');
   const content = letterDoc(
     txt('See '),
@@ -92,7 +100,7 @@ describe('documents: live references', () => {
       [`folder:${b}`]: 'Exhibit 2',
       [`file:${f}`]: 'Exhibit 1.1',
       [`folder:${m}`]: 'Exhibit 3',
-      [`letter:${l}`]: 'Letter 1',
+      [`letter:${l}`]: 'Recommendation Letter 1',
     });
     const r = await onCase(t, o)('PUT', 'evidence/order/', { criterion: 'awards', ids: [b, a] });
     expect(r.statusCode, r.body).toBe(200);
@@ -101,13 +109,13 @@ describe('documents: live references', () => {
       [`folder:${b}`]: 'Exhibit 1',
       [`file:${f}`]: 'Exhibit 2.1',
       [`folder:${m}`]: 'Exhibit 3',
-      [`letter:${l}`]: 'Letter 1',
+      [`letter:${l}`]: 'Recommendation Letter 1',
     });
     const pdf = await onCase(t, o)('GET', 'documents/petition_letter/preview.pdf');
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = pdftotext(writeTempPdf(pdf.rawPayload)).replace(/\s+/g, ' ');
-    expect(text).toContain('See Exhibit 2, Exhibit 1, Exhibit 2.1, Exhibit 3 and Letter 1.');
+    expect(text).toContain('See Exhibit 2, Exhibit 1, Exhibit 2.1, Exhibit 3 and Recommendation Letter 1.');
   });
 
   it('the picker lists every exhibit, file and letter with the ids the reference node uses', async () => {
@@ -121,7 +129,82 @@ describe('documents: live references', () => {
       [`folder:${m}`, 'Exhibit 3'],
     ]);
     expect(r.exhibits[0]!.files).toEqual([{ id: `file:${f}`, label: 'Exhibit 1.1', name: 'Certificate' }]);
-    expect(r.letters).toEqual([{ id: `letter:${l}`, label: 'Letter 1', name: 'Prof. Li' }]);
+    expect(r.letters).toEqual([
+      { id: `letter:${l}`, label: 'Recommendation Letter 1', name: 'Prof. Li', pending: false },
+    ]);
+  });
+
+  it('a folder without a file and a letter without its signed letter have no number anywhere (issue 28 item 3)', async () => {
+    const o = await owner(t);
+    await claim(o, ['awards']);
+    const a = await folder(o, 'awards', 'Prize A');
+    const empty = await folder(o, 'awards', 'Prize E');
+    const b = await folder(o, 'awards', 'Prize B');
+    await file(o, a, 'A scan');
+    await file(o, b, 'B scan');
+    const unsigned = await letter(o, 'Prof. Wu', false);
+    const signed = await letter(o, 'Prof. Li');
+    const r = await save(
+      o,
+      letterDoc(
+        txt('See '),
+        ref('exhibit', `folder:${a}`),
+        txt(', '),
+        ref('exhibit', `folder:${empty}`),
+        txt(', '),
+        ref('exhibit', `folder:${b}`),
+        txt(', '),
+        ref('letter', `letter:${unsigned}`),
+        txt(' and '),
+        ref('letter', `letter:${signed}`),
+        txt('.'),
+      ),
+      0,
+    );
+    expect(r.statusCode, r.body).toBe(200);
+    // Before: "Exhibit 1, Exhibit 2, Exhibit 3, Letter 1 and Letter 2" here, while the packet left the empty folder
+    // and the unsigned letter out and printed "Exhibit 1, [missing exhibit], Exhibit 2 …".
+    expect(await labels(o)).toEqual({
+      [`folder:${a}`]: 'Exhibit 1',
+      [`folder:${empty}`]: 'pending',
+      [`folder:${b}`]: 'Exhibit 2',
+      [`letter:${unsigned}`]: 'pending',
+      [`letter:${signed}`]: 'Recommendation Letter 1',
+    });
+    const numbering = ZDocument.parse((await onCase(t, o)('GET', doc(o))).json()).numbering;
+    expect(numbering[`folder:${empty}`]).toEqual({ status: 'pending', name: 'Prize E (en)' });
+    const targets = ZReferenceTargets.parse(
+      (await onCase(t, o)('GET', 'documents/petition_letter/reference_targets/')).json(),
+    );
+    expect(targets.exhibits.map((e) => [e.label, e.pending])).toEqual([
+      ['Exhibit 1', false],
+      ['', true],
+      ['Exhibit 2', false],
+    ]);
+    expect(targets.letters.map((x) => [x.label, x.pending])).toEqual([
+      ['', true],
+      ['Recommendation Letter 1', false],
+    ]);
+    const exhibits = (await onCase(t, o)('GET', 'evidence/exhibits/')).json();
+    expect(exhibits.folders.map((x: { exhibit: number | null }) => x.exhibit)).toEqual([1, null, 2]);
+    expect(exhibits.letters.map((x: { number: number | null }) => x.number)).toEqual([null, 1]);
+    for (const [lang, placeholder, letterPlaceholder] of [
+      ['en', '[Exhibit pending: Prize E (en)]', '[Letter pending: Prof. Wu]'],
+      ['zh', '[证据待上传：Prize E (en)]', '[推荐信待上传：Prof. Wu]'],
+    ] as const) {
+      const pdf = await onCase(t, o)('GET', 'documents/petition_letter/preview.pdf', undefined, lang);
+      expect(pdf.statusCode).toBe(200);
+      const text = pdftotext(writeTempPdf(pdf.rawPayload)).replace(/\s+/g, ' ');
+      expect(text).toContain(
+        `See Exhibit 1, ${placeholder}, Exhibit 2, ${letterPlaceholder} and Recommendation`,
+      );
+      expect(text).not.toMatch(/missing/i);
+    }
+    // Both block the petition letter's part of the checklist (documentIssues is what the stage counts).
+    expect((await documentIssues(t.ctx, o.caseId)).map((i) => i.reference_id)).toEqual([
+      `folder:${empty}`,
+      `letter:${unsigned}`,
+    ]);
   });
 
   it('deleting cited evidence answers 409 naming the document; confirmed, documentIssues reports it dangling', async () => {

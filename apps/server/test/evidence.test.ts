@@ -248,6 +248,8 @@ describe('reordering and exhibit numbers', () => {
     const j1 = await folder(o, 'judge', 'J1');
     const x = await file(o, a1, 'x');
     const y = await file(o, a1, 'y');
+    await file(o, a2, 'a2 scan');
+    await file(o, j1, 'j1 scan');
     let p = await page(o);
     expect(p.folders.map((f) => [f.name, f.exhibit, f.order])).toEqual([
       ['J1', 1, 1],
@@ -303,6 +305,188 @@ describe('reordering and exhibit numbers', () => {
       404,
       'not_found',
     );
+  });
+
+  it('a folder without a file has no exhibit number: the next one with a file takes it (issue 28 item 3)', async () => {
+    const o = await owner(t);
+    await claim(o, ['awards']);
+    const empty = await folder(o, 'awards', 'Empty');
+    const full = await folder(o, 'awards', 'Full');
+    await file(o, full, 'scan');
+    let p = await page(o);
+    expect(p.folders.map((f) => [f.name, f.exhibit, f.order])).toEqual([
+      ['Empty', null, 1],
+      ['Full', 1, 2],
+    ]);
+    await file(o, empty, 'late scan');
+    p = await page(o);
+    expect(p.folders.map((f) => [f.name, f.exhibit])).toEqual([
+      ['Empty', 1],
+      ['Full', 2],
+    ]);
+  });
+});
+
+describe('background exhibits and the exhibit order (issue 28 item 4)', () => {
+  it('background folders need no claim, in EB-1A and NIW, and are numbered first by default', async () => {
+    for (const project of ['USA_EB1A', 'USA_NIW'] as const) {
+      const o = await owner(t, project);
+      if (project === 'USA_NIW') {
+        const r = await onCase(t, o)('PUT', 'niw_direction/', { direction: 'advanced_degree' });
+        expect(r.statusCode, r.body).toBe(200);
+      }
+      await claim(o, [project === 'USA_NIW' ? 'degree' : 'awards']);
+      const c = await folder(o, project === 'USA_NIW' ? 'degree' : 'awards', 'Criterion evidence');
+      await file(o, c, 'scan');
+      const cv = await folder(o, 'background', 'CV');
+      await file(o, cv, 'cv.pdf');
+      const p = await page(o);
+      expect(p.folders.map((f) => [f.criterion, f.name, f.exhibit])).toEqual([
+        ['background', 'CV', 1],
+        [project === 'USA_NIW' ? 'degree' : 'awards', 'Criterion evidence', 2],
+      ]);
+      expect(p.exhibit_order).toEqual({ mode: 'criterion', ids: [], version: 0 });
+      // Not a criterion: it cannot be claimed.
+      const bad = await onCase(t, o)('PUT', 'criteria/', {
+        criteria: ['background'],
+        version: p.criteria.version,
+      });
+      expectError(bad, 400, 'criteria_invalid');
+    }
+  });
+
+  it('criteria changes and an NIW direction switch keep the background folders', async () => {
+    const o = await owner(t, 'USA_NIW');
+    const call = onCase(t, o);
+    expect((await call('PUT', 'niw_direction/', { direction: 'advanced_degree' })).statusCode).toBe(200);
+    await claim(o, ['degree', 'achievements']);
+    await folder(o, 'achievements', 'Prize');
+    const cv = await folder(o, 'background', 'CV');
+    expect((await claim(o, ['degree'], { confirm: true })).json().removed_folders).toBe(1);
+    const sw = await call('PUT', 'niw_direction/', { direction: 'exceptional_ability', confirm: true });
+    expect(sw.statusCode, sw.body).toBe(200);
+    expect((await page(o)).folders.map((f) => f.id)).toEqual([cv]);
+  });
+
+  it('custom: one sequence across criteria; versioned (409 stale); every folder once; numbers follow', async () => {
+    const o = await owner(t);
+    const call = onCase(t, o);
+    await claim(o, ['awards', 'judge']);
+    const a = await folder(o, 'awards', 'Award');
+    const j = await folder(o, 'judge', 'Judging');
+    const cv = await folder(o, 'background', 'CV');
+    const e = await folder(o, 'awards', 'Empty');
+    for (const id of [a, j, cv]) await file(o, id, `scan ${id}`);
+    expect((await page(o)).folders.map((f) => [f.id, f.exhibit])).toEqual([
+      [cv, 1],
+      [a, 2],
+      [e, null],
+      [j, 3],
+    ]);
+    for (const lang of ['en', 'zh'] as const) {
+      // Not every folder, a folder twice: "Sequencing failure"; another case's folder: 404.
+      expectError(
+        await call('PUT', 'evidence/exhibit_order/', { mode: 'custom', ids: [j, a], version: 0 }, lang),
+        409,
+        'order_invalid',
+        lang,
+      );
+      expectError(
+        await call(
+          'PUT',
+          'evidence/exhibit_order/',
+          { mode: 'custom', ids: [j, a, cv, e, j], version: 0 },
+          lang,
+        ),
+        409,
+        'order_invalid',
+        lang,
+      );
+    }
+    const other = await owner(t);
+    await claim(other, ['awards']);
+    const theirs = await folder(other, 'awards', 'Theirs');
+    expectError(
+      await call('PUT', 'evidence/exhibit_order/', { mode: 'custom', ids: [j, a, cv, theirs], version: 0 }),
+      404,
+      'not_found',
+    );
+    const r = await call('PUT', 'evidence/exhibit_order/', {
+      mode: 'custom',
+      ids: [j, e, cv, a],
+      version: 0,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().msg).toBe('Adjustment of order completed');
+    const p = ZEvidenceResponse.parse(r.json()).evidence;
+    expect(p.exhibit_order).toEqual({ mode: 'custom', ids: [j, e, cv, a], version: 1 });
+    const ex = ZExhibits.parse((await call('GET', 'evidence/exhibits/')).json());
+    expect(ex.mode).toBe('custom');
+    expect(ex.folders.map((f) => [f.folder_id, f.exhibit])).toEqual([
+      [j, 1],
+      [e, null],
+      [cv, 2],
+      [a, 3],
+    ]);
+    // A second tab that read version 0 is refused, in the caller's language, with the current version.
+    for (const lang of ['en', 'zh'] as const) {
+      const stale = await call('PUT', 'evidence/exhibit_order/', { mode: 'criterion', version: 0 }, lang);
+      expectError(stale, 409, 'version_conflict', lang);
+      expect(stale.json().current_version).toBe(1);
+    }
+    // A folder added later follows the arranged ones; back to criterion order keeps the sequence for later.
+    const late = await folder(o, 'background', 'Passport');
+    await file(o, late, 'passport.pdf');
+    expect((await page(o)).folders.map((f) => [f.id, f.exhibit]).at(-1)).toEqual([late, 4]);
+    const back = await call('PUT', 'evidence/exhibit_order/', { mode: 'criterion', version: 1 });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(ZEvidenceResponse.parse(back.json()).evidence.folders.map((f) => f.exhibit)).toEqual([
+      1,
+      2,
+      3,
+      null,
+      4,
+    ]);
+    const again = await call('PUT', 'evidence/exhibit_order/', { mode: 'custom', version: 2 });
+    expect(ZEvidenceResponse.parse(again.json()).evidence.exhibit_order.ids).toEqual([j, e, cv, a]);
+  });
+
+  it('first_cited: in the order the petition letter first cites a folder or one of its files', async () => {
+    const o = await owner(t);
+    const call = onCase(t, o);
+    await claim(o, ['awards', 'judge']);
+    const a = await folder(o, 'awards', 'Award');
+    const j = await folder(o, 'judge', 'Judging');
+    const cv = await folder(o, 'background', 'CV');
+    await file(o, a, 'award.pdf');
+    const jf = await file(o, j, 'review.pdf');
+    await file(o, cv, 'cv.pdf');
+    const ref = (kind: string, id: string) => ({ type: 'reference', attrs: { kind, id } });
+    const saved = await call('PUT', 'documents/petition_letter/', {
+      version: 0,
+      content: {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [{ type: 'text', text: 'Judging: ' }, ref('exhibit', `file:${jf.id}`)],
+          },
+          { type: 'paragraph', content: [{ type: 'text', text: 'Award: ' }, ref('exhibit', `folder:${a}`)] },
+        ],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const r = await call('PUT', 'evidence/exhibit_order/', { mode: 'first_cited', version: 0 });
+    expect(r.statusCode, r.body).toBe(200);
+    // The judging file first, then the award; the CV, not cited, after them.
+    expect(ZEvidenceResponse.parse(r.json()).evidence.folders.map((f) => [f.id, f.exhibit])).toEqual([
+      [j, 1],
+      [a, 2],
+      [cv, 3],
+    ]);
+    const doc = (await call('GET', 'documents/petition_letter/')).json();
+    expect(doc.numbering[`file:${jf.id}`].label).toBe('Exhibit 1.1');
+    expect(doc.numbering[`folder:${a}`].label).toBe('Exhibit 2');
   });
 });
 

@@ -207,10 +207,11 @@ describe('ReadMe: Step I lists what is missing per part', () => {
         target: String(letterId),
       },
     ]);
-    expect(partOf(r, 'petition').missing.map((m) => [m.code, m.msg])).toEqual([
+    expect(partOf(r, 'petition').missing.map((m) => [m.code, m.msg, m.target])).toEqual([
       [
-        'readme_petition_reference_dangling',
-        'The petition letter cites an exhibit that no longer exists: remove or replace the reference',
+        'readme_reference_deleted',
+        'Petition letter, paragraph 1 (“See and”): the reference points at an exhibit that was deleted. Remove or replace it',
+        'petition_letter#1',
       ],
     ]);
     const niw = await owner(t, 'USA_NIW');
@@ -290,6 +291,80 @@ describe('ReadMe: a complete EB-1A case confirms', () => {
   });
 });
 
+describe('ReadMe: a reference that prints no number blocks confirmation (issue 28 item 3)', () => {
+  it('an evidence folder without a file, cited by the petition letter and the plan: named, blocking, in zh and en', async () => {
+    const o = await owner(t);
+    await b.complete(o);
+    expect((await readme(o)).can_confirm).toBe(true);
+    const empty = await b.folder(o, 'awards', '最佳论文奖');
+    const doc = {
+      type: 'doc',
+      content: [
+        paragraphs(txt('The petitioner is an expert in graph databases.')).content[0],
+        { type: 'pageBreak' },
+        paragraphs(
+          txt('She won the best paper award of the international conference, see '),
+          ref('exhibit', `folder:${empty}`),
+          txt('; the award is reported again in '),
+          ref('exhibit', `folder:${empty}`),
+          txt('.'),
+        ).content[0],
+      ],
+    };
+    await b.document(o, 'petition_letter', doc);
+    await b.document(o, 'us_plan', paragraphs(txt('My work builds on '), ref('exhibit', `folder:${empty}`)));
+    const en = await readme(o);
+    expect(en.can_confirm).toBe(false);
+    expect(partOf(en, 'petition').missing).toEqual([
+      {
+        code: 'readme_reference_no_file',
+        msg:
+          'Petition letter, paragraph 2 (“She won the best paper award of the…”): the reference to ' +
+          '“最佳论文奖” has no exhibit number because that evidence folder holds no file yet. Upload its file or ' +
+          'remove the reference (cited 1 more times in this document)',
+        tab: 'petition',
+        target: 'petition_letter#2',
+      },
+    ]);
+    expect(partOf(en, 'plan').missing.map((m) => [m.code, m.target])).toEqual([
+      ['readme_reference_no_file', 'us_plan#1'],
+    ]);
+    const zh = await readme(o, 'zh');
+    expect(partOf(zh, 'petition').missing[0]!.msg).toBe(
+      '申请信第 2 段（“She won the best paper award of the…”）：对“最佳论文奖”的引用没有证据编号，' +
+        '因为该证据文件夹中还没有文件。请上传文件或删除该引用（本文件中另有 1 处引用）',
+    );
+    for (const lang of ['en', 'zh'] as const)
+      expectError(await confirm(o, lang), 409, 'stage_incomplete', lang);
+    // The packet is refused while it stands: no "[missing exhibit]" can reach it.
+    expectError(await onCase(t, o)('POST', 'packet/'), 409, 'readme_not_confirmed');
+    // A file in the folder gives it a number: nothing blocks any more.
+    await b.file(o, empty, 'Award certificate');
+    const after = await readme(o);
+    expect(after.can_confirm).toBe(true);
+    expect((await confirm(o)).statusCode).toBe(200);
+  });
+
+  it('a recommendation letter without its signed letter, cited by the petition letter', async () => {
+    const o = await owner(t);
+    await b.complete(o);
+    const unsigned = await b.letter(o, 'Prof. Unsigned', { upload: false });
+    await b.document(
+      o,
+      'petition_letter',
+      paragraphs(txt('As Prof. Unsigned writes, '), ref('letter', `letter:${unsigned}`)),
+    );
+    const r = await readme(o);
+    expect(partOf(r, 'petition').missing.map((m) => [m.code, m.msg])).toEqual([
+      [
+        'readme_reference_no_file',
+        'Petition letter, paragraph 1 (“As Prof. Unsigned writes,”): the reference to the letter from Prof. Unsigned ' +
+          'has no number because the signed letter is not uploaded yet. Upload it or remove the reference',
+      ],
+    ]);
+  });
+});
+
 describe('ReadMe: guidance warnings (never blocking)', () => {
   const warningsOf = async (o: Owner) => (await readme(o)).warnings;
 
@@ -305,6 +380,22 @@ describe('ReadMe: guidance warnings (never blocking)', () => {
     });
     await b.evidence(o, ['awards', 'judge', 'other_evidence', 'exhibition']);
     expect(codes(await warningsOf(o))).not.toContain('readme_criteria_few');
+  });
+
+  it('background exhibits are not a claimed criterion: they count for no criterion (issue 28 item 4)', async () => {
+    const o = await owner(t);
+    await b.evidence(o, ['awards', 'judge']);
+    for (const name of ['CV', 'Degree certificate', 'Passport and I-94']) {
+      const f = await b.folder(o, 'background', name);
+      await b.file(o, f, `${name} scan`);
+    }
+    const r = await readme(o);
+    expect(r.warnings.find((x) => x.code === 'readme_criteria_few')?.msg).toBe(
+      'Only 2 of the 10 criteria have evidence: USCIS expects evidence for at least 3',
+    );
+    expect(partOf(r, 'evidence').progress).toEqual({ done: 2, total: 2 });
+    const summary = await b.summary(o);
+    expect(summary.evidence_counts.criteria_claimed).toBe(2);
   });
 
   it('NIW exceptional ability: fewer than 3 of the 6; not for the advanced-degree route', async () => {
@@ -341,20 +432,23 @@ describe('ReadMe: guidance warnings (never blocking)', () => {
     expect(codes(await warningsOf(o)).filter((c) => c.startsWith('readme_letters'))).toEqual([]);
   });
 
-  it('the US plan citing a deleted exhibit', async () => {
+  it('the US plan citing a deleted exhibit: it is mailed too, so its part is incomplete (issue 28 item 3)', async () => {
     const o = await owner(t);
     const folders = await b.evidence(o, ['awards']);
     await b.document(o, 'us_plan', paragraphs(txt('Based on '), ref('exhibit', `folder:${folders.awards}`)));
-    expect(codes(await warningsOf(o))).not.toContain('readme_reference_dangling');
-    expect((await onCase(t, o)('DELETE', `evidence/${folders.awards}/?confirm=true`)).statusCode).toBe(200);
-    expect((await warningsOf(o)).find((x) => x.code === 'readme_reference_dangling')).toEqual({
-      code: 'readme_reference_dangling',
-      msg: 'The U.S. plan cites 1 exhibits or letters that no longer exist: remove or replace those references',
-      tab: 'endeavor',
-      target: 'us_plan',
-    });
-    // The plan part itself stays complete: a dangling plan reference is advice.
     expect(partOf(await readme(o), 'plan').complete).toBe(true);
+    expect((await onCase(t, o)('DELETE', `evidence/${folders.awards}/?confirm=true`)).statusCode).toBe(200);
+    const r = await readme(o);
+    expect(codes(r.warnings)).not.toContain('readme_reference_dangling');
+    expect(partOf(r, 'plan')).toMatchObject({ complete: false, progress: { done: 0, total: 1 } });
+    expect(partOf(r, 'plan').missing).toEqual([
+      {
+        code: 'readme_reference_deleted',
+        msg: 'U.S. plan, paragraph 1 (“Based on”): the reference points at an exhibit that was deleted. Remove or replace it',
+        tab: 'endeavor',
+        target: 'us_plan#1',
+      },
+    ]);
   });
 
   it('foreign-language files without an English translation: evidence, letter, résumé, plan attachment', async () => {

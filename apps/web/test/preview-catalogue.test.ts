@@ -12,6 +12,7 @@ const ref = (upload_id: number, status: TFileRef['status'] = 'ready'): TFileRef 
 });
 
 const exhibits: TExhibits = {
+  mode: 'criterion',
   folders: [
     {
       folder_id: 20,
@@ -37,12 +38,17 @@ const exhibits: TExhibits = {
     {
       folder_id: 30,
       criterion: 'membership',
-      exhibit: 3,
+      exhibit: null,
       name: 'IEEE',
       name_en: null,
       referenced_by: [],
       files: [],
     },
+  ],
+  // The server's numbering: letter 2 (order 2) has its signed letter, letter 1 not yet.
+  letters: [
+    { letter_id: 1, number: null, name: '推荐人1' },
+    { letter_id: 2, number: 1, name: 'Prof. Two' },
   ],
 };
 
@@ -139,9 +145,9 @@ describe('the comparison catalogue', () => {
       ['file:201', '1.1'],
       ['file:202', '1.2'],
       ['folder:10', '2'],
-      ['folder:30', '3'],
-      ['letter:1', '1'],
-      ['letter:2', '2'],
+      ['folder:30', ''],
+      ['letter:1', ''],
+      ['letter:2', '1'],
       ['attachment:5', ''],
     ]);
     expect(items[0]!.name).toBe('Award B');
@@ -175,6 +181,13 @@ describe('the comparison catalogue', () => {
     expect(reorderRequest(byKey['letter:1']!, 1)).toEqual({ kind: 'letters', ids: [2, 1] });
     expect(reorderRequest(byKey['letter:1']!, -1)).toBeNull();
     expect(reorderRequest(byKey['attachment:5']!, 1)).toBeNull();
+  });
+
+  it('the customer’s whole-case order moves a folder among every folder of the case', () => {
+    const custom = buildCatalogue({ ...exhibits, mode: 'custom' }, evidence, [], []);
+    const byKey = Object.fromEntries(custom.map((i) => [i.key, i]));
+    expect(reorderRequest(byKey['folder:30']!, -1)).toEqual({ kind: 'exhibit_order', ids: [20, 30, 10] });
+    expect(reorderRequest(byKey['file:201']!, 1)).toEqual({ kind: 'files', folderId: 20, ids: [202, 201] });
   });
 
   it('moveId swaps neighbours and refuses the edges and unknown ids', () => {

@@ -47,12 +47,22 @@ export const NIW_CATEGORIES_BY_DIRECTION: Record<NiwDirection, readonly NiwCateg
 /** What a direction switch keeps (spec §4): work, education (study), industry/supporting reports. */
 export const NIW_KEPT_ON_SWITCH: readonly NiwCategory[] = ['job', 'degree', 'supporting_evidence'];
 
-export const CRITERIA = [...EB1A_CATEGORIES, ...NIW_CATEGORIES] as const;
+/**
+ * Background exhibits (issue 28 item 4): CV, degrees, passport / visa / I-94 copies, employment verification. A
+ * group every case has (EB-1A and NIW) without claiming it; numbered before the criteria by default, never counted
+ * as a claimed criterion, kept through criteria changes and an NIW direction switch.
+ */
+export const BACKGROUND = 'background';
+/** Names offered when adding a background folder (zh/en labels: workbench `evidence.background.suggestions`). */
+export const BACKGROUND_SUGGESTIONS = ['cv', 'degrees', 'identity', 'employment'] as const;
+
+export const CRITERIA = [BACKGROUND, ...EB1A_CATEGORIES, ...NIW_CATEGORIES] as const;
 export type Criterion = (typeof CRITERIA)[number];
 export const ZCriterion = z.enum(CRITERIA);
 
 /** The regulation each criterion answers (shown on the screen and in the template). */
 export const CRITERION_REGULATION: Record<Criterion, string> = {
+  background: 'Form I-140 Instructions',
   awards: '8 CFR 204.5(h)(3)(i)',
   association: '8 CFR 204.5(h)(3)(ii)',
   media_reports: '8 CFR 204.5(h)(3)(iii)',

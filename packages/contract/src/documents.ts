@@ -99,9 +99,14 @@ export const ZDocumentVersionParams = ZDocumentParams.extend({ vid: ZIdParam });
 /** Reference node ids: "folder:<id>", "file:<id>" (kind exhibit) and "letter:<id>" (kind letter). */
 export const REFERENCE_ID_PATTERN = /^(folder|file|letter):[1-9][0-9]{0,9}$/;
 
-/** What one reference id shows as right now: "Exhibit 3", "Exhibit 3.2", "Letter 2" — or dangling. */
+/**
+ * What one reference id shows as right now: "Exhibit 3", "Exhibit 3.2", "Letter 2"; `pending` when its target has
+ * no file yet (an evidence folder without a file, a letter without its signed letter: left out of the numbering
+ * everywhere, issue 28 item 3); or dangling.
+ */
 export const ZReferenceLabel = z.discriminatedUnion('status', [
   z.object({ status: z.literal('ok'), label: z.string(), name: z.string() }),
+  z.object({ status: z.literal('pending'), name: z.string() }),
   /** The row was deleted (or the id is malformed): the editor shows a warning, never a number. */
   z.object({ status: z.literal('dangling') }),
 ]);
@@ -197,13 +202,16 @@ export const ZReferenceTargets = z.object({
     z.object({
       /** "folder:<id>" */
       id: z.string(),
+      /** "Exhibit 3"; empty while the folder has no file (`pending`: it has no number yet). */
       label: z.string(),
       name: z.string(),
+      pending: z.boolean(),
       criterion: ZCriterion,
       files: z.array(z.object({ id: z.string(), label: z.string(), name: z.string() })),
     }),
   ),
-  letters: z.array(z.object({ id: z.string(), label: z.string(), name: z.string() })),
+  /** Letters in their order; `pending` (empty label) while the signed letter is not uploaded. */
+  letters: z.array(z.object({ id: z.string(), label: z.string(), name: z.string(), pending: z.boolean() })),
 });
 export type TReferenceTargets = z.infer<typeof ZReferenceTargets>;
 

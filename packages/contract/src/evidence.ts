@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCountValue, ZIdParam, ZIdValue, ZSafeCount } from './common.ts';
+import { ZCountValue, ZIdParam, ZIdValue, ZSafeCount, ZVersion } from './common.ts';
 import { ZCriteriaState, ZCriterion } from './criteria.ts';
 
 /**
@@ -16,6 +16,8 @@ import { ZCriteriaState, ZCriterion } from './criteria.ts';
  *   POST   /api/customer/case/{id}/evidence/                         ZFolderRequest → ZEvidenceResponse
  *   PUT    /api/customer/case/{id}/evidence/order/                   ZFolderOrderRequest → ZEvidenceResponse
  *   GET    /api/customer/case/{id}/evidence/exhibits/                ZExhibits
+ *   PUT    /api/customer/case/{id}/evidence/exhibit_order/           ZExhibitOrderRequest → ZEvidenceResponse
+ *          (409 version_conflict with current_version; custom: 409 order_invalid unless `ids` is every folder)
  *   GET    /api/customer/case/{id}/evidence/template.docx?criterion= a .docx (criterion must be claimed)
  *   GET    /api/customer/case/{id}/evidence/{folder_id}/             ZEvidenceFolder
  *   PATCH  /api/customer/case/{id}/evidence/{folder_id}/             ZFolderRequest → ZEvidenceResponse
@@ -47,6 +49,7 @@ export const EVIDENCE_PATHS = {
   evidence: (caseId: number) => `/api/customer/case/${caseId}/evidence/`,
   folderOrder: (caseId: number) => `/api/customer/case/${caseId}/evidence/order/`,
   exhibits: (caseId: number) => `/api/customer/case/${caseId}/evidence/exhibits/`,
+  exhibitOrder: (caseId: number) => `/api/customer/case/${caseId}/evidence/exhibit_order/`,
   template: (caseId: number, criterion: string) =>
     `/api/customer/case/${caseId}/evidence/template.docx?criterion=${encodeURIComponent(criterion)}`,
   folder: (caseId: number, folderId: number) => `/api/customer/case/${caseId}/evidence/${folderId}/`,
@@ -117,16 +120,48 @@ export const ZEvidenceFolder = z.object({
   name_en: z.string().nullable(),
   /** 1-based position within its criterion. */
   order: ZCountValue,
-  /** Exhibit number across the case (claimed criteria order → folder order). */
-  exhibit: ZCountValue,
+  /**
+   * Exhibit number across the case in the case's exhibit order (issue 28); null while the folder holds no file:
+   * such a folder is left out of the numbering everywhere (editor, previews, packet).
+   */
+  exhibit: ZCountValue.nullable(),
   files: z.array(ZEvidenceFile),
   updated_at: z.string(),
 });
 export type TEvidenceFolder = z.infer<typeof ZEvidenceFolder>;
 
-/** `GET …/evidence/`: the criteria state and every folder, criteria in claimed order then folder order. */
+// ---- Exhibit order (issue 28 item 4) ----
+
+/**
+ * How exhibits are numbered: `criterion` (default: background, then the claimed criteria in their order, each
+ * criterion's folders in their order), `custom` (one sequence of folders across criteria, as the customer
+ * arranged it; folders added later follow in criterion order), `first_cited` (in the order the petition letter
+ * first cites a folder or one of its files; the folders it does not cite follow in criterion order).
+ */
+export const EXHIBIT_ORDER_MODES = ['criterion', 'custom', 'first_cited'] as const;
+export type ExhibitOrderMode = (typeof EXHIBIT_ORDER_MODES)[number];
+export const ZExhibitOrderMode = z.enum(EXHIBIT_ORDER_MODES);
+
+export const ZExhibitOrderState = z.object({
+  mode: ZExhibitOrderMode,
+  /** `custom`: the folder ids in the customer's sequence as last saved (empty until arranged). */
+  ids: z.array(ZIdValue),
+  version: ZVersion,
+});
+export type TExhibitOrderState = z.infer<typeof ZExhibitOrderState>;
+
+/** `PUT …/evidence/exhibit_order/`: the mode, and for `custom` every folder id of the case once, in order. */
+export const ZExhibitOrderRequest = z.object({
+  mode: ZExhibitOrderMode,
+  ids: z.array(ZIdValue).max(FOLDERS_PER_CASE_MAX).optional(),
+  version: ZVersion,
+});
+export type TExhibitOrderRequest = z.infer<typeof ZExhibitOrderRequest>;
+
+/** `GET …/evidence/`: the criteria state and every folder, background first, then criteria in claimed order. */
 export const ZEvidencePage = z.object({
   criteria: ZCriteriaState,
+  exhibit_order: ZExhibitOrderState,
   folders: z.array(ZEvidenceFolder),
   /** "download template" is enabled once a criterion is claimed (spec §2). */
   template_available: z.boolean(),
@@ -193,19 +228,25 @@ export const ZReference = z.object({
 });
 export type TReference = z.infer<typeof ZReference>;
 
-/** `GET …/evidence/exhibits/`: the numbering editors and the packet use; numbers follow the order. */
+/**
+ * `GET …/evidence/exhibits/`: the case's one numbering (modules/numbering), as the editors, the previews and the
+ * packet use it. Folders in exhibit order; a folder without a file has `exhibit: null` (left out of the packet).
+ * Letters in their order; a letter without its signed file has `number: null`.
+ */
 export const ZExhibits = z.object({
+  mode: ZExhibitOrderMode,
   folders: z.array(
     z.object({
       folder_id: ZIdValue,
       criterion: ZCriterion,
-      exhibit: ZCountValue,
+      exhibit: ZCountValue.nullable(),
       name: z.string(),
       name_en: z.string().nullable(),
       referenced_by: z.array(ZReference),
       files: z.array(z.object({ file_id: ZIdValue, exhibit: z.string(), name: z.string() })),
     }),
   ),
+  letters: z.array(z.object({ letter_id: ZIdValue, number: ZCountValue.nullable(), name: z.string() })),
 });
 export type TExhibits = z.infer<typeof ZExhibits>;
 

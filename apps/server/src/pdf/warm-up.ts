@@ -77,7 +77,7 @@ export async function warmUpPdfEngine(): Promise<number> {
     payment: 'G-1450',
     forms,
     petitionLetter: doc,
-    exhibits: [{ id: 'warm-up', title: 'Warm-up', original: letter.bytes }],
+    exhibits: [{ id: 'warm-up', number: 1, title: 'Warm-up', original: letter.bytes }],
     letters: [],
     plan: { doc: empty, attachments: [] },
   });

@@ -1,6 +1,7 @@
 import type {
   TAttachmentRequest,
   TCriteriaRequest,
+  TExhibitOrderRequest,
   TFileRequest,
   TFolderOrderRequest,
   TFolderRequest,
@@ -67,6 +68,9 @@ export const evidenceApi = {
       schema: ZCriteriaResponse,
       inlineCodes: CONFIRM_CODES,
     }),
+  /** How the whole case is numbered (criterion order, the customer's sequence, first cited); versioned. */
+  exhibitOrder: (caseId: number, body: TExhibitOrderRequest) =>
+    api.put(p(EVIDENCE_PATHS.exhibitOrder(caseId)), body, { schema: ZEvidenceResponse }),
   addFolder: (caseId: number, body: TFolderRequest) =>
     api.post(p(EVIDENCE_PATHS.evidence(caseId)), body, {
       schema: ZEvidenceResponse,

@@ -4,13 +4,16 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { planAttachment } from '../../db/schema/index.ts';
 import { latestChange, type StageContent } from '../case/stages.service.ts';
-import { documentIssues, documentRow, hasContent } from './documents.service.ts';
+import { unresolvedReferences } from '../numbering/unresolved.ts';
+import { documentRow, hasContent } from './documents.service.ts';
+import { resolvableTargets } from './numbering.ts';
 
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 /**
  * The schedule's plan stage (issue 14 item 1): one part, done when the US-plan document has content (attachments
- * are optional). The fingerprint covers the document's version and every attachment, so any change reopens it.
+ * are optional) and every reference in it prints a number (issue 28 item 3: the plan is mailed too). The
+ * fingerprint covers the document's version and every attachment, so any change reopens it.
  */
 export async function planStageContent(db: Db, caseId: number): Promise<StageContent> {
   const doc = await documentRow(db, caseId, 'us_plan');
@@ -20,9 +23,13 @@ export async function planStageContent(db: Db, caseId: number): Promise<StageCon
     .where(eq(planAttachment.caseId, caseId))
     .orderBy(asc(planAttachment.id));
   const written = doc !== undefined && doc.version > 0;
+  const unresolved =
+    written && hasContent(doc.content)
+      ? unresolvedReferences('us_plan', doc.content, await resolvableTargets(db, caseId)).length
+      : 0;
   return {
     available: true,
-    done: written && hasContent(doc.content) ? 1 : 0,
+    done: written && hasContent(doc.content) && unresolved === 0 ? 1 : 0,
     total: 1,
     lastChange: latestChange([written ? doc.updatedAt : null, ...attachments.map((a) => a.updatedAt)]),
     fingerprint: digest({
@@ -42,8 +49,9 @@ export async function planStageContent(db: Db, caseId: number): Promise<StageCon
 }
 
 /**
- * The petition stage: one part, done when the petition letter has content and none of its references points at
- * a deleted exhibit or letter (`documentIssues`). The fingerprint is the document's version.
+ * The petition stage: one part, done when the petition letter has content and every reference in it prints a
+ * number (none points at a deleted exhibit or letter, or at one without a file yet: issue 28 item 3). The
+ * fingerprint is the document's version.
  */
 export async function petitionStageContent(
   ctx: Pick<AppContext, 'db'>,
@@ -52,7 +60,7 @@ export async function petitionStageContent(
   const doc = await documentRow(ctx.db.db, caseId, 'petition_letter');
   const written = doc !== undefined && doc.version > 0;
   const dangling = written
-    ? (await documentIssues(ctx, caseId)).filter((i) => i.document === 'petition_letter').length
+    ? unresolvedReferences('petition_letter', doc.content, await resolvableTargets(ctx.db.db, caseId)).length
     : 0;
   return {
     available: true,

@@ -1,46 +1,29 @@
 import type { TLetterDocument, TNumbering, TReferenceKind } from '@dossier/contract';
-import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { recommendationLetter } from '../../db/schema/index.ts';
-import { caseExhibits } from '../evidence/exhibits.ts';
+import type { Target } from '../numbering/case-numbering.ts';
+import { numberCase } from '../numbering/case-numbering.ts';
+import { caseNumbering, loadCaseRows } from '../numbering/numbering.load.ts';
 import { referencesIn } from './reference-walk.ts';
 
 /**
  * Live references (issue 13 item 4, decision 0022): a reference node names a row ("folder:12", "file:40",
- * "letter:7"), never a number; the label is computed here from the current evidence and letter order every time
- * the document is shown or rendered.
+ * "letter:7"), never a number; the label comes from the case's one numbering (modules/numbering, decision 0055)
+ * every time the document is shown or rendered.
  */
 
-export interface Target {
-  label: string;
-  name: string;
-}
+export type { Target };
 
 /** Every row a reference may point at, labelled in the current order. Labels are English (the letter is). */
 export async function caseTargets(db: Db, caseId: number): Promise<Map<string, Target>> {
-  const out = new Map<string, Target>();
-  for (const n of await caseExhibits(db, caseId)) {
-    out.set(`folder:${n.folder.id}`, {
-      label: `Exhibit ${n.exhibit}`,
-      name: n.folder.nameEn ?? n.folder.name,
-    });
-    for (const f of n.files) {
-      out.set(`file:${f.file.id}`, { label: `Exhibit ${f.exhibit}`, name: f.file.nameEn ?? f.file.name });
-    }
-  }
-  const letters = await db
-    .select({
-      id: recommendationLetter.id,
-      name: recommendationLetter.name,
-      nameEn: recommendationLetter.nameEn,
-    })
-    .from(recommendationLetter)
-    .where(eq(recommendationLetter.caseId, caseId))
-    .orderBy(asc(recommendationLetter.sortOrder), asc(recommendationLetter.id));
-  letters.forEach((l, i) => {
-    out.set(`letter:${l.id}`, { label: `Letter ${i + 1}`, name: l.nameEn ?? l.name });
-  });
-  return out;
+  return (await caseNumbering(db, caseId)).targets;
+}
+
+/**
+ * The targets for asking only whether each reference has a number (not which): numbered in the default order, the
+ * exhibit-order setting not read (the schedule's stages; the case summary kept by fingerprint reads them).
+ */
+export async function resolvableTargets(db: Db, caseId: number): Promise<Map<string, Target>> {
+  return numberCase(await loadCaseRows(db, caseId, { order: false })).targets;
 }
 
 /** The kind a reference id must have: exhibits are folders and files, letters are letters. */
@@ -51,17 +34,38 @@ const kindOfId = (id: string): TReferenceKind | undefined =>
       ? 'exhibit'
       : undefined;
 
-/** Resolves one reference against `targets` (undefined = dangling, also for a kind/id mismatch). */
-export function resolve(targets: Map<string, Target>, kind: TReferenceKind, id: string): Target | undefined {
+/** The target of one reference, pending or not (undefined: deleted, or a kind/id mismatch). */
+export function targetOf(
+  targets: ReadonlyMap<string, Target>,
+  kind: TReferenceKind,
+  id: string,
+): Target | undefined {
   return kindOfId(id) === kind ? targets.get(id) : undefined;
 }
 
-/** The numbering map of a document: reference id → its current label, or dangling. */
-export function numberingOf(doc: TLetterDocument, targets: Map<string, Target>): TNumbering {
+/**
+ * Resolves one reference to a number (undefined = it cannot print one: dangling, or pending — its target has no
+ * file yet and so no number).
+ */
+export function resolve(
+  targets: ReadonlyMap<string, Target>,
+  kind: TReferenceKind,
+  id: string,
+): Target | undefined {
+  const t = targetOf(targets, kind, id);
+  return t && !t.pending ? t : undefined;
+}
+
+/** The numbering map of a document: reference id → its current label, pending (named) or dangling. */
+export function numberingOf(doc: TLetterDocument, targets: ReadonlyMap<string, Target>): TNumbering {
   const out: TNumbering = {};
   for (const r of referencesIn(doc)) {
-    const t = resolve(targets, r.kind, r.id);
-    out[r.id] = t ? { status: 'ok', label: t.label, name: t.name } : { status: 'dangling' };
+    const t = targetOf(targets, r.kind, r.id);
+    out[r.id] = !t
+      ? { status: 'dangling' }
+      : t.pending
+        ? { status: 'pending', name: t.name }
+        : { status: 'ok', label: t.label, name: t.name };
   }
   return out;
 }

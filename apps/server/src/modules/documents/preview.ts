@@ -1,21 +1,33 @@
-import type { DocumentKind, Locale, TLetterDocument, TReferenceTargets } from '@dossier/contract';
+import type {
+  DocumentKind,
+  Locale,
+  TLetterDocument,
+  TReferenceKind,
+  TReferenceTargets,
+} from '@dossier/contract';
 import type { Db } from '../../db/client.ts';
+import type { ResolvedReference } from '../../pdf/letter/layout.ts';
+import { LETTER_MESSAGES } from '../../pdf/letter/letter.messages.ts';
 import { renderLetter } from '../../pdf/letter/render-letter.ts';
-import { caseExhibits } from '../evidence/exhibits.ts';
+import type { CaseNumbering } from '../numbering/case-numbering.ts';
+import { caseNumbering } from '../numbering/numbering.load.ts';
 import { documentRow } from './documents.service.ts';
-import { caseTargets, resolve } from './numbering.ts';
+import { targetOf } from './numbering.ts';
 
 const EMPTY: TLetterDocument = { type: 'doc', content: [] };
 
-/** `GET …/preview.pdf`: the stored document rendered exactly as it will print, numbered from the current order. */
+/**
+ * `GET …/preview.pdf`: the stored document rendered exactly as it will print, numbered by the case's one
+ * numbering. A reference whose target has no file yet prints "[Exhibit pending: <name>]" (in the preview's
+ * language), never a number the packet would not have; the checklist blocks the packet until it is resolved.
+ */
 export async function documentPreview(
   db: Db,
   caseId: number,
   kind: DocumentKind,
   locale: Locale,
 ): Promise<Uint8Array> {
-  const row = await documentRow(db, caseId, kind);
-  const targets = await caseTargets(db, caseId);
+  const [row, numbering] = await Promise.all([documentRow(db, caseId, kind), caseNumbering(db, caseId)]);
   const result = await renderLetter({
     doc: (row?.content as TLetterDocument | undefined) ?? EMPTY,
     // Stored content passed ZLetterDocument when it was saved.
@@ -23,29 +35,49 @@ export async function documentPreview(
     locale,
     pageNumbers: true,
     title: kind === 'petition_letter' ? 'Petition letter' : 'US plan',
-    resolveReference: (k, id) => resolve(targets, k, id),
+    resolveReference: previewResolver(numbering, locale),
   });
   return result.bytes;
 }
 
-/** `GET …/reference_targets/`: the picker of "Insert Evidence Index" / "Insert Reference Letter Index". */
-export async function referenceTargets(db: Db, caseId: number): Promise<TReferenceTargets> {
-  const targets = await caseTargets(db, caseId);
-  const exhibits = (await caseExhibits(db, caseId)).map((n) => {
-    const id = `folder:${n.folder.id}`;
+/** What each reference prints in a preview: the numbering's label, or a named placeholder while it is pending. */
+export function previewResolver(numbering: CaseNumbering, locale: Locale) {
+  return (k: TReferenceKind, id: string): ResolvedReference | undefined => {
+    const t = targetOf(numbering.targets, k, id);
+    if (!t) return undefined;
+    return t.pending
+      ? { label: LETTER_MESSAGES[locale].pending[k](t.name), pending: true }
+      : { label: t.label };
+  };
+}
+
+/** The picker's body from a numbering (pure): folders in exhibit order with their files, then the letters. */
+export function referenceTargetsOf(n: CaseNumbering): TReferenceTargets {
+  const exhibits = n.folders.map((f) => {
+    const id = `folder:${f.folder.id}`;
+    const t = n.targets.get(id)!;
     return {
       id,
-      label: targets.get(id)!.label,
-      name: targets.get(id)!.name,
-      criterion: n.folder.criterion as TReferenceTargets['exhibits'][number]['criterion'],
-      files: n.files.map((f) => {
-        const fid = `file:${f.file.id}`;
-        return { id: fid, label: targets.get(fid)!.label, name: targets.get(fid)!.name };
+      label: t.label,
+      name: t.name,
+      pending: t.pending,
+      criterion: f.folder.criterion as TReferenceTargets['exhibits'][number]['criterion'],
+      files: f.files.map((x) => {
+        const fid = `file:${x.file.id}`;
+        const ft = n.targets.get(fid)!;
+        return { id: fid, label: ft.label, name: ft.name };
       }),
     };
   });
-  const letters = [...targets]
-    .filter(([id]) => id.startsWith('letter:'))
-    .map(([id, t]) => ({ id, label: t.label, name: t.name }));
+  const letters = n.letters.map((l) => {
+    const id = `letter:${l.letter.id}`;
+    const t = n.targets.get(id)!;
+    return { id, label: t.label, name: t.name, pending: t.pending };
+  });
   return { exhibits, letters };
+}
+
+/** `GET …/reference_targets/`: the picker of "Insert Evidence Index" / "Insert Reference Letter Index". */
+export async function referenceTargets(db: Db, caseId: number): Promise<TReferenceTargets> {
+  return referenceTargetsOf(await caseNumbering(db, caseId));
 }

@@ -1,4 +1,5 @@
 import {
+  BACKGROUND,
   CRITERIA,
   type Criterion,
   EvidenceErrorCode as E,
@@ -91,12 +92,13 @@ async function saveClaim(db: Db, caseId: number, claim: Omit<Claim, 'version'>, 
     });
 }
 
+/** Folders of criteria outside `keep`; background folders are never among them (they belong to no criterion). */
 async function foldersOutside(db: Db, caseId: number, keep: readonly string[]) {
   const rows = await db
     .select({ id: evidenceFolder.id, criterion: evidenceFolder.criterion })
     .from(evidenceFolder)
     .where(eq(evidenceFolder.caseId, caseId));
-  return rows.filter((r) => !keep.includes(r.criterion)).map((r) => r.id);
+  return rows.filter((r) => r.criterion !== BACKGROUND && !keep.includes(r.criterion)).map((r) => r.id);
 }
 
 /**
@@ -195,8 +197,12 @@ export async function setNiwDirection(
   });
 }
 
-/** 409 criterion_not_claimed unless `criterion` is one of the case's claimed criteria. */
+/**
+ * 409 criterion_not_claimed unless `criterion` is one of the case's claimed criteria (the background group needs
+ * no claim: every case has it).
+ */
 export async function assertClaimed(db: Db, caseId: number, criterion: Criterion, locale: Locale) {
+  if (criterion === BACKGROUND) return;
   const claim = await claimOf(db, caseId);
   if (!claim.claimed.includes(criterion)) {
     throw new AppError(409, E.criterionNotClaimed, `errors:${E.criterionNotClaimed}`, {

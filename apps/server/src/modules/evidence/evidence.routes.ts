@@ -6,6 +6,7 @@ import {
   ZEvidenceFolder,
   ZEvidencePage,
   ZEvidenceResponse,
+  ZExhibitOrderRequest,
   ZFileRequest,
   ZFolderOrderRequest,
   ZFolderRequest,
@@ -18,6 +19,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { caseGates, confirmed } from './case-scope.ts';
 import { evidencePage } from './evidence.service.ts';
+import { setExhibitOrder } from './exhibit-order.service.ts';
 import { addFile, deleteFile, reorderFiles, updateFile } from './files.service.ts';
 import { createFolder, deleteFolder, reorderFolders, updateFolder } from './folders.service.ts';
 import { ownedFile, ownedFolder } from './folders.store.ts';
@@ -56,6 +58,15 @@ export const evidenceRoutes =
       { ...write, schema: { tags, params: ZIdParams, body: ZFolderOrderRequest, response } },
       async (req) => {
         await reorderFolders(ctx, await scope(req), req.body.criterion, req.body.ids);
+        return page(req, 'order_adjusted');
+      },
+    );
+    // Issue 28 item 4: how the whole case is numbered (criterion order, the customer's sequence, first cited).
+    app.put(
+      '/customer/case/:id/evidence/exhibit_order/',
+      { ...write, schema: { tags, params: ZIdParams, body: ZExhibitOrderRequest, response } },
+      async (req) => {
+        await setExhibitOrder(ctx, await scope(req), req.body);
         return page(req, 'order_adjusted');
       },
     );

@@ -1,9 +1,11 @@
 import type { Criterion, Locale, ProjectCode, TEvidenceFile, TEvidencePage } from '@dossier/contract';
 import type { Db } from '../../db/client.ts';
 import type { CaseRow } from '../case/case.service.ts';
-import { claimOf, criteriaState } from './criteria.service.ts';
+import type { NumberedFolder } from '../numbering/case-numbering.ts';
+import { numberCase } from '../numbering/case-numbering.ts';
+import { loadCaseRows } from '../numbering/numbering.load.ts';
+import { criteriaState } from './criteria.service.ts';
 import { fileRefs, refOf } from './evidence-rules.ts';
-import { caseExhibits, type NumberedFolder } from './exhibits.ts';
 
 type NumberedFile = NumberedFolder['files'][number];
 
@@ -25,14 +27,15 @@ function fileView(n: NumberedFile, refs: Awaited<ReturnType<typeof fileRefs>>): 
   };
 }
 
-/** `GET …/evidence/`: criteria, then every folder in exhibit order with its files. */
+/** `GET …/evidence/`: criteria, the exhibit order, then every folder in exhibit order with its files. */
 export async function evidencePage(
   db: Db,
   opts: { customerId: number; caseRow: CaseRow; projectCode: ProjectCode; locale: Locale },
 ): Promise<TEvidencePage> {
-  const claim = await claimOf(db, opts.caseRow.id);
+  const rows = await loadCaseRows(db, opts.caseRow.id);
+  const { claim } = rows;
   const criteria = await criteriaState(db, { ...opts, claim });
-  const numbered = await caseExhibits(db, opts.caseRow.id);
+  const numbered = numberCase(rows).folders;
   const refs = await fileRefs(
     db,
     opts.customerId,
@@ -41,6 +44,11 @@ export async function evidencePage(
   );
   return {
     criteria,
+    exhibit_order: {
+      mode: rows.orderSetting.mode,
+      ids: rows.orderSetting.sequence.filter((id) => rows.folders.some((f) => f.id === id)),
+      version: rows.orderSetting.version,
+    },
     folders: numbered.map((n) => ({
       id: n.folder.id,
       criterion: n.folder.criterion as Criterion,

@@ -1,86 +1,52 @@
 import type { Locale, TExhibits } from '@dossier/contract';
-import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { evidenceFile, evidenceFolder } from '../../db/schema/index.ts';
 import { referencesTo } from '../case/references.ts';
-import { claimOf } from './criteria.service.ts';
-import type { FileRow, FolderRow } from './folders.store.ts';
+import type { CaseNumbering, NumberedFolder } from '../numbering/case-numbering.ts';
+import { caseNumbering } from '../numbering/numbering.load.ts';
 
-export interface NumberedFolder {
-  folder: FolderRow;
-  /** 1-based position within its criterion. */
-  order: number;
-  /** Exhibit number across the case. */
-  exhibit: number;
-  files: { file: FileRow; order: number; exhibit: string }[];
-}
+export type { NumberedFolder };
 
 /**
- * Exhibit numbers (spec §4 "Reordering changes the numbering"): folders of the claimed criteria in the claimed
- * order, each criterion's folders in their order, numbered 1, 2, 3 … across the case; a folder's files are
- * N.1, N.2 … Pure: the evidence page, the exhibits route and (later) the editors' indexes and the packet use it.
+ * The numbered evidence of a case (spec §4 "Reordering changes the numbering"): every folder in exhibit order with
+ * its number (null without a file) and its files' N.M, from the case's one numbering (modules/numbering).
  */
-export function numberExhibits(
-  claimed: readonly string[],
-  folders: readonly FolderRow[],
-  files: readonly FileRow[],
-): NumberedFolder[] {
-  const rank = (c: string) => {
-    const i = claimed.indexOf(c);
-    return i === -1 ? claimed.length : i;
-  };
-  const sorted = [...folders].sort(
-    (a, b) => rank(a.criterion) - rank(b.criterion) || a.sortOrder - b.sortOrder || a.id - b.id,
-  );
-  const byFolder = new Map<number, FileRow[]>();
-  for (const f of [...files].sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)) {
-    byFolder.set(f.folderId, [...(byFolder.get(f.folderId) ?? []), f]);
-  }
-  const perCriterion = new Map<string, number>();
-  return sorted.map((folder, i) => {
-    const order = (perCriterion.get(folder.criterion) ?? 0) + 1;
-    perCriterion.set(folder.criterion, order);
-    const exhibit = i + 1;
-    const list = byFolder.get(folder.id) ?? [];
-    return {
-      folder,
-      order,
-      exhibit,
-      files: list.map((file, j) => ({ file, order: j + 1, exhibit: `${exhibit}.${j + 1}` })),
-    };
-  });
+export async function caseExhibits(db: Db, caseId: number): Promise<NumberedFolder[]> {
+  return (await caseNumbering(db, caseId)).folders;
 }
 
-/** The numbered evidence of a case (for the editors and the packet issues). */
-export async function caseExhibits(db: Db, caseId: number): Promise<NumberedFolder[]> {
-  const claim = await claimOf(db, caseId);
-  const folders = await db
-    .select()
-    .from(evidenceFolder)
-    .where(eq(evidenceFolder.caseId, caseId))
-    .orderBy(asc(evidenceFolder.id));
-  const files = await db.select().from(evidenceFile).where(eq(evidenceFile.caseId, caseId));
-  return numberExhibits(claim.claimed, folders, files);
+/** The exhibits route's body from a numbering, without the "where referenced" lists (pure). */
+export function exhibitsOf(
+  n: CaseNumbering,
+  referencedBy: (folderId: number) => TExhibits['folders'][number]['referenced_by'] = () => [],
+): TExhibits {
+  return {
+    mode: n.mode,
+    folders: n.folders.map((f) => ({
+      folder_id: f.folder.id,
+      criterion: f.folder.criterion as TExhibits['folders'][number]['criterion'],
+      exhibit: f.exhibit,
+      name: f.folder.name,
+      name_en: f.folder.nameEn,
+      referenced_by: referencedBy(f.folder.id),
+      files: f.files.map((x) => ({ file_id: x.file.id, exhibit: x.exhibit, name: x.file.name })),
+    })),
+    letters: n.letters.map((l) => ({
+      letter_id: l.letter.id,
+      number: l.number,
+      name: l.letter.nameEn ?? l.letter.name,
+    })),
+  };
 }
 
 /** `GET …/evidence/exhibits/`: the numbering with where each folder is referenced. */
 export async function exhibitsView(db: Db, caseId: number, locale: Locale): Promise<TExhibits> {
-  const numbered = await caseExhibits(db, caseId);
-  const folders: TExhibits['folders'] = [];
-  for (const n of numbered) {
-    folders.push({
-      folder_id: n.folder.id,
-      criterion: n.folder.criterion as TExhibits['folders'][number]['criterion'],
-      exhibit: n.exhibit,
-      name: n.folder.name,
-      name_en: n.folder.nameEn,
-      referenced_by: await referencesTo(db, {
-        caseId,
-        target: { kind: 'evidence_folder', id: n.folder.id },
-        locale,
-      }),
-      files: n.files.map((f) => ({ file_id: f.file.id, exhibit: f.exhibit, name: f.file.name })),
-    });
+  const numbering = await caseNumbering(db, caseId);
+  const refs = new Map<number, TExhibits['folders'][number]['referenced_by']>();
+  for (const f of numbering.folders) {
+    refs.set(
+      f.folder.id,
+      await referencesTo(db, { caseId, target: { kind: 'evidence_folder', id: f.folder.id }, locale }),
+    );
   }
-  return { folders };
+  return exhibitsOf(numbering, (id) => refs.get(id) ?? []);
 }

@@ -113,16 +113,16 @@ export async function loadPacketInput(
   lap('forms_fill');
 
   // Every file is read at once (the storage's reads overlap); the order is the plan's.
+  // Every planned exhibit has a file (the numbering leaves a folder without one out) and its number.
   const exhibits: PacketInput['exhibits'] = await Promise.all(
-    plan.exhibits
-      .filter((e) => e.originals.length > 0)
-      .map(async (e) => {
-        const [original, tr] = await Promise.all([
-          readMany(e.originals),
-          translation(e.translations, e.translator),
-        ]);
-        return { id: e.id, title: e.title, partIds: e.partIds, original, ...(tr ? { translation: tr } : {}) };
-      }),
+    plan.exhibits.map(async (e) => {
+      const [original, tr] = await Promise.all([
+        readMany(e.originals),
+        translation(e.translations, e.translator),
+      ]);
+      const { id, number, title, parts } = e;
+      return { id, number, title, parts, original, ...(tr ? { translation: tr } : {}) };
+    }),
   );
   const letters: PacketInput['letters'] = await Promise.all(
     plan.letters.map(async (l) => {
@@ -130,7 +130,13 @@ export async function loadPacketInput(
         read(l.file),
         translation(l.translation ? [l.translation] : [], l.translator),
       ]);
-      return { id: l.id, recommender: l.recommender, pdf, ...(tr ? { translation: tr } : {}) };
+      return {
+        id: l.id,
+        number: l.number,
+        recommender: l.recommender,
+        pdf,
+        ...(tr ? { translation: tr } : {}),
+      };
     }),
   );
   const attachments: PacketInput['plan']['attachments'] = await Promise.all(
@@ -139,7 +145,7 @@ export async function loadPacketInput(
         read(a.file),
         translation(a.translation ? [a.translation] : [], null),
       ]);
-      return { title: a.title, pdf, ...(tr ? { translation: tr } : {}) };
+      return { title: a.title, number: a.number, pdf, ...(tr ? { translation: tr } : {}) };
     }),
   );
   lap('inputs_read');
@@ -187,6 +193,16 @@ export async function buildCasePacket(
     mark = now;
   };
   const plan = await planPacket(ctx, caseRow, projectCode);
+  // A reference that prints no number never reaches a packet (issue 28 item 3): the checklist refuses first; a
+  // change between the request and the build is refused here, naming the document.
+  const unresolved = plan.unresolved[0];
+  if (unresolved) {
+    const part = translate(
+      locale,
+      `packet:outline.${unresolved.document === 'us_plan' ? 'plan' : 'petition_letter'}`,
+    );
+    throw new PacketBuildError(part, new Error(`unresolved reference ${unresolved.referenceId}`));
+  }
   lap('plan');
   const cache = new PacketCache(ctx, caseRow.customerId);
   const sha256s = new WeakMap<Uint8Array, string>();

@@ -1,47 +1,29 @@
 import { createHash } from 'node:crypto';
 import type { FeeKey, Locale, ProjectCode, TLetterDocument, TPacketProblem } from '@dossier/contract';
 import { translate } from '@dossier/i18n';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import {
-  caseDocument,
-  evidenceCriteria,
-  planAttachment,
-  recommendationLetter,
-  upload,
-} from '../../db/schema/index.ts';
+import { upload } from '../../db/schema/index.ts';
 import { type CaseRow, categoryOf, contextOf } from '../case/case.service.ts';
-import { caseExhibits } from '../evidence/exhibits.ts';
 import { filingStates } from '../forms/immigration-data.service.ts';
+import { type CaseNumbering, numberCase } from '../numbering/case-numbering.ts';
+import { loadCaseRows } from '../numbering/numbering.load.ts';
+import { type UnresolvedReference, unresolvedReferences } from '../numbering/unresolved.ts';
+import { type PacketItems, type PlannedFile, packetItemsOf } from './packet.items.ts';
+
+export type { PlannedExhibit, PlannedFile } from './packet.items.ts';
+
 import { blobKey } from '../uploads/uploads.blobs.ts';
 
 /**
  * What a packet is built from, without the bytes (decision 0027): the same walk gives the fingerprint that
  * decides `ready`/`stale` on read, the per-file problems that refuse a build, and the list the job loads.
- * Exhibits are the evidence folders in exhibit order (numbering.ts), their files in order; letters and plan
- * attachments in their order. Every file is an upload whose normalised PDF is stored content-addressed.
+ * Exhibits are the numbered evidence folders in exhibit order, their files in order; letters with their signed
+ * letter and plan attachments in their order — numbers from the case's one numbering (modules/numbering), read
+ * from the same rows. Every file is an upload whose normalised PDF is stored content-addressed.
  */
 
 export type UploadRow = typeof upload.$inferSelect;
-type Translator = { kind: 'personal' | 'service' };
-
-export interface PlannedFile {
-  part: TPacketProblem['part'];
-  /** The row's own name (evidence file name, recommender, attachment name). */
-  name: string;
-  tab: string;
-  uploadId: number | null;
-}
-
-export interface PlannedExhibit {
-  id: string;
-  title: string;
-  /** `file:<id>` of each evidence file, for "Exhibit N.M" references. */
-  partIds: string[];
-  originals: PlannedFile[];
-  translations: PlannedFile[];
-  translator: Translator | null;
-}
 
 export interface PacketPlan {
   caseRow: CaseRow;
@@ -53,15 +35,12 @@ export interface PacketPlan {
     complete: boolean;
     key: string;
   }>;
-  exhibits: PlannedExhibit[];
-  letters: Array<{
-    id: string;
-    recommender: string;
-    file: PlannedFile;
-    translation: PlannedFile | null;
-    translator: Translator | null;
-  }>;
-  attachments: Array<{ title: string; file: PlannedFile; translation: PlannedFile | null }>;
+  exhibits: PacketItems['exhibits'];
+  letters: PacketItems['letters'];
+  attachments: PacketItems['attachments'];
+  numbering: CaseNumbering;
+  /** References of the petition letter and the plan that print no number (the checklist blocks on them). */
+  unresolved: UnresolvedReference[];
   petitionLetter: TLetterDocument;
   planDoc: TLetterDocument;
   uploads: Map<number, UploadRow>;
@@ -70,8 +49,6 @@ export interface PacketPlan {
 
 const PAYMENT_FORMS = new Set(['G-1450', 'G-1650']);
 const EMPTY: TLetterDocument = { type: 'doc', content: [] };
-const translatorOf = (mode: string | null): Translator | null =>
-  mode === 'personal' || mode === 'service' ? { kind: mode } : null;
 
 export async function planPacket(
   ctx: AppContext,
@@ -80,23 +57,14 @@ export async function planPacket(
 ): Promise<PacketPlan> {
   const db = ctx.db.db;
   const cc = contextOf(ctx, caseRow, projectCode);
-  // The case's rows, read together (a build and the request that queues it both plan; decision 0044).
-  const [states, numbered, letterRows, attachmentRows, docs, [claim]] = await Promise.all([
+  // The case's rows, read together and once (a build and the request that queues it both plan; decision 0044);
+  // the numbering is computed from them, once.
+  const [states, rows] = await Promise.all([
     filingStates(ctx, caseRow, cc),
-    caseExhibits(db, caseRow.id),
-    db
-      .select()
-      .from(recommendationLetter)
-      .where(eq(recommendationLetter.caseId, caseRow.id))
-      .orderBy(asc(recommendationLetter.sortOrder), asc(recommendationLetter.id)),
-    db
-      .select()
-      .from(planAttachment)
-      .where(eq(planAttachment.caseId, caseRow.id))
-      .orderBy(asc(planAttachment.sortOrder), asc(planAttachment.id)),
-    db.select().from(caseDocument).where(eq(caseDocument.caseId, caseRow.id)),
-    db.select().from(evidenceCriteria).where(eq(evidenceCriteria.caseId, caseRow.id)),
+    loadCaseRows(db, caseRow.id, { documents: true }),
   ]);
+  const numbering = numberCase(rows);
+  const docs = rows.documents;
   // A payment form is filled once per payment (its amount); the filled PDF depends on the row, the profile it
   // binds and the settings (the filled-form cache key).
   const forms = states.flatMap(({ row, state }) =>
@@ -118,54 +86,7 @@ export async function planPacket(
     })),
   );
 
-  const exhibits: PlannedExhibit[] = numbered.map((n) => {
-    const withTranslation = n.files.filter((f) => f.file.translationUploadId !== null);
-    return {
-      id: `folder:${n.folder.id}`,
-      title: n.folder.nameEn ?? n.folder.name,
-      partIds: n.files.map((f) => `file:${f.file.id}`),
-      originals: n.files.map((f) => ({
-        part: 'exhibit',
-        name: f.file.name,
-        tab: 'evidence',
-        uploadId: f.file.originalUploadId,
-      })),
-      translations: withTranslation.map((f) => ({
-        part: 'exhibit_translation',
-        name: f.file.name,
-        tab: 'evidence',
-        uploadId: f.file.translationUploadId,
-      })),
-      translator: translatorOf(withTranslation[0]?.file.translationMode ?? null),
-    };
-  });
-
-  const letters = letterRows
-    .filter((l) => l.letterUploadId !== null)
-    .map((l) => ({
-      id: `letter:${l.id}`,
-      recommender: l.nameEn ?? l.name,
-      file: { part: 'letter', name: l.name, tab: 'reference', uploadId: l.letterUploadId },
-      translation:
-        l.letterTranslationUploadId === null
-          ? null
-          : {
-              part: 'letter_translation',
-              name: l.name,
-              tab: 'reference',
-              uploadId: l.letterTranslationUploadId,
-            },
-      translator: translatorOf(l.translationMode),
-    }));
-
-  const attachments = attachmentRows.map((a) => ({
-    title: a.nameEn ?? a.name,
-    file: { part: 'attachment', name: a.name, tab: 'endeavor', uploadId: a.uploadId },
-    translation:
-      a.translationUploadId === null
-        ? null
-        : { part: 'attachment_translation', name: a.name, tab: 'endeavor', uploadId: a.translationUploadId },
-  }));
+  const { exhibits, letters, attachments } = packetItemsOf(numbering);
 
   const docOf = (kind: string) => (docs.find((d) => d.kind === kind)?.content as TLetterDocument) ?? EMPTY;
 
@@ -179,6 +100,8 @@ export async function planPacket(
   const uploadRows = ids.length ? await db.select().from(upload).where(inArray(upload.id, ids)) : [];
   const uploads = new Map(uploadRows.map((u) => [u.id, u]));
 
+  const petitionLetter = docOf('petition_letter');
+  const planDoc = docOf('us_plan');
   const plan = {
     caseRow,
     projectCode,
@@ -186,8 +109,13 @@ export async function planPacket(
     exhibits,
     letters,
     attachments,
-    petitionLetter: docOf('petition_letter'),
-    planDoc: docOf('us_plan'),
+    numbering,
+    unresolved: [
+      ...unresolvedReferences('petition_letter', petitionLetter, numbering.targets),
+      ...unresolvedReferences('us_plan', planDoc, numbering.targets),
+    ],
+    petitionLetter,
+    planDoc,
     uploads,
   };
   const fingerprint = digest([
@@ -195,7 +123,7 @@ export async function planPacket(
     caseRow.profile,
     caseRow.premiumProcessing,
     caseRow.paymentMethod,
-    claim?.claimed ?? [],
+    rows.claim.claimed,
     forms,
     exhibits,
     letters,

@@ -12,10 +12,10 @@ import {
 import { translate } from '@dossier/i18n';
 import type { caseDocument, planAttachment, recommendationLetter } from '../../db/schema/index.ts';
 import type { FilingForm } from '../case/stages.service.ts';
-import type { DocumentIssue } from '../documents/documents.service.ts';
 import type { Claim } from '../evidence/criteria.service.ts';
 import { criterionLabel } from '../evidence/criteria-content.ts';
 import type { FileRow, FolderRow } from '../evidence/folders.store.ts';
+import type { UnresolvedReference } from '../numbering/unresolved.ts';
 import { formsMissing, formsWarnings } from './readme-forms.ts';
 
 /**
@@ -34,7 +34,11 @@ export interface CaseFacts {
   letters: readonly (typeof recommendationLetter.$inferSelect)[];
   attachments: readonly (typeof planAttachment.$inferSelect)[];
   documents: Partial<Record<'us_plan' | 'petition_letter', typeof caseDocument.$inferSelect>>;
-  dangling: readonly DocumentIssue[];
+  /**
+   * References of the petition letter and the US plan that print no number (issue 28 item 3): the target was
+   * deleted or has no file yet. Each blocks its document's part, naming the document, the paragraph and the target.
+   */
+  unresolved: readonly UnresolvedReference[];
   hasContent: (doc: unknown) => boolean;
 }
 
@@ -88,15 +92,43 @@ export function missingIn(part: ReadmePart, f: CaseFacts, locale: Locale): TRead
   }
   if (part === 'plan') {
     const doc = f.documents.us_plan;
-    return doc && doc.version > 0 && f.hasContent(doc.content) ? [] : [m('plan_empty', 'us_plan')];
+    if (!doc || doc.version === 0 || !f.hasContent(doc.content)) return [m('plan_empty', 'us_plan')];
+    return unresolvedItems(f, 'us_plan', part, locale);
   }
   const doc = f.documents.petition_letter;
   if (!doc || doc.version === 0 || !f.hasContent(doc.content))
     return [m('petition_empty', 'petition_letter')];
-  return f.dangling
-    .filter((d) => d.document === 'petition_letter')
-    .map((d) =>
-      item('petition_reference_dangling', `missing.petition_${d.kind}_dangling`, part, 'petition_letter'),
+  return unresolvedItems(f, 'petition_letter', part, locale);
+}
+
+/**
+ * One item per unresolved target of the document: "Petition letter, paragraph 3 (“The petitioner…”): the reference
+ * to “Best paper award” has no exhibit number because …". The target is `<document>#<paragraph>`: the editor opens
+ * at that paragraph.
+ */
+function unresolvedItems(
+  f: CaseFacts,
+  document: 'us_plan' | 'petition_letter',
+  part: ReadmePart,
+  locale: Locale,
+): TReadmeItem[] {
+  const item = itemMaker(locale);
+  return f.unresolved
+    .filter((u) => u.document === document)
+    .map((u) =>
+      item(
+        `reference_${u.reason}`,
+        `missing.reference_${u.reason}_${u.kind}`,
+        part,
+        `${document}#${u.paragraph}`,
+        {
+          document: translate(locale, `checklist:document.${document}`),
+          paragraph: u.paragraph,
+          excerpt: u.excerpt,
+          name: u.name ?? '',
+          more: u.more > 0 ? translate(locale, 'checklist:missing.reference_more', { count: u.more }) : '',
+        },
+      ),
     );
 }
 
@@ -126,9 +158,7 @@ export function warningsOf(f: CaseFacts, locale: Locale): TReadmeItem[] {
   if (f.letters.length > 0 && !f.letters.some((l) => l.independent)) {
     out.push(w('letters_no_independent', 'letters', null));
   }
-  // The petition letter's dangling references block its part (missingIn); the plan's are advice.
-  const planDangling = f.dangling.filter((d) => d.document === 'us_plan').length;
-  if (planDangling > 0) out.push(w('reference_dangling', 'plan', 'us_plan', { count: planDangling }));
+  // Unresolved references of the petition letter and the plan block their parts (missingIn), never advice only.
   out.push(...translationWarnings(f, w));
   out.push(...formsWarnings(f.forms, locale));
   for (const s of f.formSummaries) {

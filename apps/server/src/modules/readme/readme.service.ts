@@ -8,17 +8,16 @@ import {
   type TReadmePartState,
 } from '@dossier/contract';
 import { translate } from '@dossier/i18n';
-import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { planAttachment, recommendationLetter } from '../../db/schema/index.ts';
 import { type CaseRow, categoryOf, contextOf } from '../case/case.service.ts';
 import { feesOf, formSummaries } from '../case/case-summary.service.ts';
 import { type FilingForm, submitStage } from '../case/stages.service.ts';
-import { documentIssues, documentRow, hasContent } from '../documents/documents.service.ts';
-import { claimOf } from '../evidence/criteria.service.ts';
-import { caseExhibits } from '../evidence/exhibits.ts';
+import { hasContent } from '../documents/documents.service.ts';
 import type { CaseContext } from '../forms/form-state.ts';
 import { filingStates } from '../forms/immigration-data.service.ts';
+import { numberCase } from '../numbering/case-numbering.ts';
+import { loadCaseRows } from '../numbering/numbering.load.ts';
+import { unresolvedReferences } from '../numbering/unresolved.ts';
 import { myRights } from '../shop/rights.service.ts';
 import { readmeState } from './readme.gate.ts';
 import { type CaseFacts, missingIn, warningsOf } from './readme-checks.ts';
@@ -44,32 +43,25 @@ async function caseFacts(
   forms: readonly FilingForm[],
   cc: CaseContext,
 ): Promise<CaseFacts> {
-  const db = ctx.db.db;
-  const caseId = s.caseRow.id;
-  const numbered = await caseExhibits(db, caseId);
-  const [plan, petition] = await Promise.all([
-    documentRow(db, caseId, 'us_plan'),
-    documentRow(db, caseId, 'petition_letter'),
-  ]);
+  // The case's rows read once; the numbering (and so what each reference prints) computed once from them.
+  const rows = await loadCaseRows(ctx.db.db, s.caseRow.id, { documents: true });
+  const numbering = numberCase(rows);
+  const plan = rows.documents.find((d) => d.kind === 'us_plan');
+  const petition = rows.documents.find((d) => d.kind === 'petition_letter');
   return {
     category: categoryOf(s.projectCode),
     forms,
     formSummaries: await formSummaries(ctx, cc, forms),
-    claim: await claimOf(db, caseId),
-    folders: numbered.map((n) => n.folder),
-    files: numbered.flatMap((n) => n.files.map((f) => f.file)),
-    letters: await db
-      .select()
-      .from(recommendationLetter)
-      .where(eq(recommendationLetter.caseId, caseId))
-      .orderBy(asc(recommendationLetter.sortOrder), asc(recommendationLetter.id)),
-    attachments: await db
-      .select()
-      .from(planAttachment)
-      .where(eq(planAttachment.caseId, caseId))
-      .orderBy(asc(planAttachment.sortOrder), asc(planAttachment.id)),
+    claim: rows.claim,
+    folders: numbering.folders.map((n) => n.folder),
+    files: numbering.exhibits.flatMap((n) => n.files.map((f) => f.file)),
+    letters: numbering.letters.map((l) => l.letter),
+    attachments: numbering.attachments.map((a) => a.attachment),
     documents: { ...(plan ? { us_plan: plan } : {}), ...(petition ? { petition_letter: petition } : {}) },
-    dangling: await documentIssues(ctx, caseId),
+    unresolved: [
+      ...(petition ? unresolvedReferences('petition_letter', petition.content, numbering.targets) : []),
+      ...(plan ? unresolvedReferences('us_plan', plan.content, numbering.targets) : []),
+    ],
     hasContent,
   };
 }

@@ -72,10 +72,19 @@ interface Box {
 
 export interface LayoutEnv {
   locale: LetterLocale;
-  resolveReference(kind: TReferenceKind, id: string): { label: string } | undefined;
+  resolveReference(kind: TReferenceKind, id: string): ResolvedReference | undefined;
   /** Full text width, for footnotes. */
   contentLeft: number;
   contentWidth: number;
+}
+
+/**
+ * What a reference prints: its label (linked); or, `pending`, a placeholder naming a target that has no number yet
+ * (printed like an unresolved one, reported with them).
+ */
+export interface ResolvedReference {
+  label: string;
+  pending?: boolean;
 }
 
 export interface LetterLayout {
@@ -115,14 +124,16 @@ class Layouter {
           const { kind, id } = node.attrs;
           const resolved = this.env.resolveReference(kind, id);
           const style = withMarks(base, node.marks);
-          if (resolved) {
+          if (resolved && !resolved.pending) {
             out.push({
               text: resolved.label.normalize('NFC'),
               style: { ...style, atom: true, link: { kind, id } },
             });
           } else {
             this.noteDangling({ kind, id });
-            const text = LETTER_MESSAGES[this.env.locale].missing[kind];
+            const text = resolved
+              ? resolved.label.normalize('NFC')
+              : LETTER_MESSAGES[this.env.locale].deleted[kind];
             out.push({ text, style: { ...style, atom: true, weight: 'bold', color: MISSING_RED } });
           }
           break;
@@ -561,7 +572,11 @@ export function layoutDocument(doc: TLetterDocument, env: LayoutEnv): LetterLayo
         refs.push({ kind: v.attrs.kind, id: v.attrs.id });
       return v;
     });
-    const labels = refs.map((r) => env.resolveReference(r.kind, r.id)?.label ?? null);
+    // A pending placeholder is keyed apart from a label with the same words (it prints red, without a link).
+    const labels = refs.map((r) => {
+      const resolved = env.resolveReference(r.kind, r.id);
+      return resolved ? (resolved.pending ? `\u0000${resolved.label}` : resolved.label) : null;
+    });
     const key = createHash('sha1')
       .update(json)
       .update(JSON.stringify([labels, l.notes.size, env.locale, env.contentLeft, env.contentWidth]))
@@ -577,7 +592,7 @@ export function layoutDocument(doc: TLetterDocument, env: LayoutEnv): LetterLayo
       cached = {
         items: l.blocks([block], box, 0),
         notes: [...l.notes.values()].slice(first),
-        unresolved: refs.filter((_, i) => labels[i] === null),
+        unresolved: refs.filter((_, i) => labels[i] === null || labels[i]!.startsWith('\u0000')),
       };
       if (blockCache.size >= BLOCK_CACHE_MAX) blockCache.delete(blockCache.keys().next().value!);
     }

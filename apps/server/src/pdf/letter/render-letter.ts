@@ -8,7 +8,7 @@ import { type FontWeight, fontExtents, measureText, OBLIQUE_SKEW_DEGREES } from 
 import { ContentBuilder, writeDocument } from '../raw/document.ts';
 import { PdfDict, PdfName, type PdfRef } from '../raw/values.ts';
 import { PdfWriter } from '../raw/writer.ts';
-import { layoutDocument } from './layout.ts';
+import { layoutDocument, type ResolvedReference } from './layout.ts';
 import type { DrawOp, RefTarget, Rgb, TextOp } from './layout-types.ts';
 import { LETTER_MESSAGES, type LetterLocale } from './letter.messages.ts';
 import { type PageLayout, paginate } from './paginate.ts';
@@ -37,8 +37,11 @@ export interface RenderLetterOptions {
   footer?: string;
   /** "Page X of Y" / "第 X 页，共 Y 页" at the bottom right (centre without footer). Default false. */
   pageNumbers?: boolean;
-  /** Label of a reference in the current packet order ("Exhibit 3"), or undefined when it points nowhere. */
-  resolveReference(kind: TReferenceKind, id: string): { label: string } | undefined;
+  /**
+   * Label of a reference in the case's numbering ("Exhibit 3"); `pending` for a named placeholder of a target
+   * without a number yet; undefined when it points nowhere (a deleted target).
+   */
+  resolveReference(kind: TReferenceKind, id: string): ResolvedReference | undefined;
   pageSize?: LetterPageSize;
   /** PDF document title (metadata). */
   title?: string;

@@ -124,7 +124,7 @@ describe('renderLetter', () => {
       'EB-1A 2024',
       'Exhibit 1',
       'Exhibit 3',
-      '[missing exhibit]',
+      '[Exhibit deleted: remove this reference]',
       'Page 1 of 1',
       'Quoted 4,211 times',
     ]) {
@@ -171,8 +171,37 @@ describe('renderLetter', () => {
     expect(r.danglingReferences).toHaveLength(1);
     if (!tools) return;
     const flat = squash(pdftotext(writeTempPdf(r.bytes)));
-    expect(flat).toContain('[缺失的证据]');
+    expect(flat).toContain(squash('[证据已删除：请删除此引用]'));
     expect(flat).toContain('第1页，共1页');
+  });
+
+  it('prints a pending reference as the placeholder it is given, without a link, and reports it', async () => {
+    const doc: TLetterDocument = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'See ' },
+            { type: 'reference', attrs: { kind: 'exhibit', id: 'folder:1' } },
+            { type: 'text', text: ' and ' },
+            { type: 'reference', attrs: { kind: 'exhibit', id: 'folder:2' } },
+          ],
+        },
+      ],
+    };
+    const r = await renderLetter({
+      doc,
+      locale: 'en',
+      resolveReference: (_k, id) =>
+        id === 'folder:1' ? { label: '[Exhibit pending: CV]', pending: true } : { label: 'Exhibit 1' },
+    });
+    expect(r.links.map((l) => l.target.id)).toEqual(['folder:2']);
+    expect(r.danglingReferences).toEqual([{ kind: 'exhibit', id: 'folder:1' }]);
+    if (!tools) return;
+    const text = pdftotext(writeTempPdf(r.bytes));
+    expect(text).toContain('See [Exhibit pending: CV] and Exhibit 1');
+    expect(text).not.toContain('missing');
   });
 
   it('renders a 40-page generated zh/en letter (figures printed, not timed)', async () => {

@@ -36,10 +36,21 @@ interface Placed {
   count: number;
 }
 
+/** A reference of the petition letter or the plan that names nothing in the packet: the packet is not made. */
+export class UnresolvedReferencesError extends Error {
+  constructor(
+    readonly references: Array<{ document: 'petition_letter' | 'us_plan'; kind: string; id: string }>,
+  ) {
+    super(`unresolved references: ${references.map((r) => `${r.document} ${r.id}`).join(', ')}`);
+  }
+}
+
 /**
  * Builds the whole petition packet (architecture § Packet) from a case. Pure: data in, bytes out.
  * Inputs are loaded one at a time and released after their pages are copied, so memory grows with the
- * output only. Exhibit numbers come from the order of `input.exhibits` at render time.
+ * output only. Exhibit and letter numbers are the input's (the case's one numbering, modules/numbering): the
+ * tabs, stamps, list, bookmarks, cover and references print them; nothing is numbered by position. A reference
+ * that resolves to nothing throws UnresolvedReferencesError: no placeholder is ever printed in a packet.
  */
 export async function assemblePacket(
   input: PacketInput,
@@ -53,16 +64,7 @@ export async function assemblePacket(
 ): Promise<PacketResult> {
   const progress = opts.onProgress ?? (() => {});
   const en = (k: string, v?: Record<string, string | number>) => translate('en', `packet:${k}`, v);
-  const exhibitNumber = new Map<string, number | string>(input.exhibits.map((e, i) => [e.id, i + 1]));
-  // A part of an exhibit (an evidence file of a folder) is "Exhibit N.M" (modules/documents/numbering.ts).
-  for (const [i, e] of input.exhibits.entries()) {
-    for (const [j, id] of (e.partIds ?? []).entries()) exhibitNumber.set(id, `${i + 1}.${j + 1}`);
-  }
-  const letterNumber = new Map(input.letters.map((l, i) => [l.id, i + 1]));
-  const resolveReference = (kind: 'exhibit' | 'letter', id: string) => {
-    const n = kind === 'exhibit' ? exhibitNumber.get(id) : letterNumber.get(id);
-    return n === undefined ? undefined : { label: referenceLabel('en', kind, n) };
-  };
+  const { exhibitNumber, letterNumber, resolveReference } = packetReferences(input);
   // The petition letter and the plan depend on their document and on the numbering only: a cache keyed by both
   // lets "Generate again" skip the layout of an unchanged document (decisions 0027, 0044).
   const numbering = JSON.stringify([[...exhibitNumber], [...letterNumber]]);
@@ -166,7 +168,7 @@ export async function assemblePacket(
   const exhibitsStart = out.length;
   const placedExhibits: Array<Placed & { id: string; n: number }> = [];
   let tabCursor = 0;
-  for (const [i, e] of input.exhibits.entries()) {
+  for (const e of input.exhibits) {
     const start = out.length;
     out.push(tabPages[tabCursor++]!);
     await append(e.original, e.title);
@@ -174,13 +176,13 @@ export async function assemblePacket(
       await append(e.translation.pdf, e.title);
       out.push(tabPages[tabCursor++]!);
     }
-    placedExhibits.push({ id: e.id, n: i + 1, title: e.title, start, count: out.length - start });
+    placedExhibits.push({ id: e.id, n: e.number, title: e.title, start, count: out.length - start });
     step('assemble');
   }
 
   // 4. Recommendation letters, 5. US plan and attachments.
   //    Every translation is followed by its translator's certificate, as the exhibits' are (8 CFR 103.2(b)(3)).
-  const placedLetters: Placed[] = [];
+  const placedLetters: Array<Placed & { n: number }> = [];
   for (const l of input.letters) {
     const start = out.length;
     await append(l.pdf, l.recommender);
@@ -188,14 +190,19 @@ export async function assemblePacket(
       await append(l.translation.pdf, l.recommender);
       out.push(tabPages[tabCursor++]!);
     }
-    placedLetters.push({ title: l.recommender, start, count: out.length - start });
+    placedLetters.push({ title: l.recommender, n: l.number, start, count: out.length - start });
     step('assemble');
   }
   lap('copy');
   const plan = await layoutDocument(input.plan.doc);
+  const unresolved = [
+    ...letter.danglingReferences.map((r) => ({ document: 'petition_letter' as const, ...r })),
+    ...plan.danglingReferences.map((r) => ({ document: 'us_plan' as const, ...r })),
+  ];
+  if (unresolved.length > 0) throw new UnresolvedReferencesError(unresolved);
   const placedPlan = place(writeGenerated(plan), en('outline.plan'));
   lap('render_plan');
-  const placedAttachments: Placed[] = [];
+  const placedAttachments: Array<Placed & { n: number }> = [];
   for (const a of input.plan.attachments) {
     const start = out.length;
     await append(a.pdf, a.title);
@@ -203,7 +210,7 @@ export async function assemblePacket(
       await append(a.translation.pdf, a.title);
       out.push(tabPages[tabCursor++]!);
     }
-    placedAttachments.push({ title: a.title, start, count: out.length - start });
+    placedAttachments.push({ title: a.title, n: a.number, start, count: out.length - start });
     step('assemble');
   }
   if (tabCursor !== tabPages.length)
@@ -231,9 +238,9 @@ export async function assemblePacket(
   out.splice(exhibitsStart, 0, ...writeGenerated(list!));
   const shift = (p: Placed): Placed => (p.start >= exhibitsStart ? { ...p, start: p.start + listPages } : p);
   const exhibits = placedExhibits.map((p) => ({ ...p, ...shift(p) }));
-  const letters = placedLetters.map(shift);
+  const letters = placedLetters.map((p) => ({ ...p, ...shift(p) }));
   const planPlaced = shift(placedPlan);
-  const attachments = placedAttachments.map(shift);
+  const attachments = placedAttachments.map((p) => ({ ...p, ...shift(p) }));
   step('render');
 
   lap('render_list');
@@ -280,16 +287,12 @@ export async function assemblePacket(
     { title: o('petition_letter'), pages: placedLetter.count },
     { title: o('exhibit_list'), pages: listPages },
     ...exhibits.map((e) => ({ title: o('exhibit', { n: e.n, title: e.title }), pages: e.count })),
-    ...letters.map((l, i) => ({
-      title: o('letter', { n: i + 1, name: input.letters[i]!.recommender }),
-      pages: l.count,
-    })),
+    ...letters.map((l) => ({ title: o('letter', { n: l.n, name: l.title }), pages: l.count })),
     { title: o('plan'), pages: planPlaced.count + attachments.reduce((s, a) => s + a.count, 0) },
   ];
-  const dangling = [...letter.danglingReferences, ...plan.danglingReferences];
   const cover = layoutLetter({
     validated: true,
-    doc: coverSheetDoc(input, { checklist, missingForms, formSequence, dangling: dangling.length }),
+    doc: coverSheetDoc(input, { checklist, missingForms, formSequence }),
     locale: input.locale,
     resolveReference,
   });
@@ -312,11 +315,11 @@ export async function assemblePacket(
     section(o('petition_letter'), placedLetter),
     { title: o('exhibit_list'), firstPage: exhibitsStart + c + 1, pageCount: listPages },
     ...exhibits.map((e) => section(o('exhibit', { n: e.n, title: e.title }), e)),
-    ...letters.map((l, i) => section(o('letter', { n: i + 1, name: l.title }), l)),
+    ...letters.map((l) => section(o('letter', { n: l.n, name: l.title }), l)),
     section(
       o('plan'),
       planPlaced,
-      attachments.map((a, i) => section(o('attachment', { n: i + 1, title: a.title }), a)),
+      attachments.map((a) => section(o('attachment', { n: a.n, title: a.title }), a)),
     ),
   ];
   const outline = packetOutline(
@@ -354,9 +357,26 @@ export async function assemblePacket(
     sections,
     outline,
     exhibitPages: new Map(exhibits.map((e) => [e.id, { n: e.n, firstPage: at(e) + 1, pageCount: e.count }])),
-    danglingReferences: dangling,
     missingForms,
     scaledPages: scaledPages.map((idx) => idx + c + 1),
     timings,
   };
+}
+
+/**
+ * The numbers references print in the packet, taken from the input (the case's one numbering): an exhibit
+ * "Exhibit N", its parts "Exhibit N.M", a letter "Recommendation Letter N". Exported for the numbering property test.
+ */
+export function packetReferences(input: Pick<PacketInput, 'exhibits' | 'letters'>) {
+  const exhibitNumber = new Map<string, number | string>();
+  for (const e of input.exhibits) {
+    exhibitNumber.set(e.id, e.number);
+    for (const p of e.parts ?? []) exhibitNumber.set(p.id, p.number);
+  }
+  const letterNumber = new Map(input.letters.map((l) => [l.id, l.number]));
+  const resolveReference = (kind: 'exhibit' | 'letter', id: string) => {
+    const n = kind === 'exhibit' ? exhibitNumber.get(id) : letterNumber.get(id);
+    return n === undefined ? undefined : { label: referenceLabel('en', kind, n) };
+  };
+  return { exhibitNumber, letterNumber, resolveReference };
 }

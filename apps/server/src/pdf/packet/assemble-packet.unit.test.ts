@@ -14,9 +14,9 @@ import {
   writeTempPdf,
 } from '../../../test/pdf-assertions.ts';
 import type { LaidOutLetter } from '../letter/render-letter.ts';
-import { assemblePacket } from './assemble-packet.ts';
-import type { PacketInput, PacketResult } from './packet.types.ts';
+import { assemblePacket, UnresolvedReferencesError } from './assemble-packet.ts';
 import { formOrder } from './form-order.ts';
+import type { PacketInput, PacketResult } from './packet.types.ts';
 import { coverSheetDoc } from './packet-documents.ts';
 import { buildSampleCase, officialFormsDir, type SampleCase, type SampleScale } from './sample-case.ts';
 
@@ -81,7 +81,6 @@ describe.runIf(tools)('packet assembler (sample case, opened with poppler, qpdf 
     expect(packet.missingForms).toEqual(
       haveI140 ? ['G-1450', 'I-907', 'G-1145'] : ['G-1450', 'I-907', 'G-1145', 'I-140'],
     );
-    expect(packet.danglingReferences).toEqual([]);
   });
 
   it('lists every exhibit in the outline, with Chinese titles, pointing at its tab page', () => {
@@ -220,24 +219,40 @@ describe.runIf(tools)('packet assembler (sample case, opened with poppler, qpdf 
 });
 
 describe.runIf(tools)('packet assembler: references', () => {
-  it('reports a reference to an exhibit that is not in the packet instead of numbering it', async () => {
+  it('refuses a reference to an exhibit that is not in the packet: no placeholder is ever printed', async () => {
     const sample = await buildSampleCase({
       category: 'NIW',
       locale: 'en',
       scale: { exhibits: 3, textPages: 1, scanPages: 1, letterSections: 2, recommendationLetters: 1 },
     });
-    // Drop the second exhibit: every reference to it must dangle, and numbers must follow the new order.
+    // Drop the second exhibit (issue 28 item 3): the packet is not made, and the error names the reference.
     const removed = sample.input.exhibits.splice(1, 1)[0]!;
+    const refused = await assemblePacket(sample.input).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(UnresolvedReferencesError);
+    expect((refused as UnresolvedReferencesError).references).toContainEqual({
+      document: 'petition_letter',
+      kind: 'exhibit',
+      id: removed.id,
+    });
+  }, 60_000);
+
+  it('prints the numbers it is given, never positions: exhibits 2 and 5 stay Exhibit 2 and Exhibit 5', async () => {
+    const sample = await buildSampleCase({
+      category: 'NIW',
+      locale: 'en',
+      scale: { exhibits: 2, textPages: 1, scanPages: 1, letterSections: 2, recommendationLetters: 1 },
+    });
+    const [a, b] = sample.input.exhibits;
+    a!.number = 2;
+    b!.number = 5;
     const packet = await assemblePacket(sample.input);
-    expect(packet.danglingReferences.some((r) => r.id === removed.id)).toBe(true);
-    const path = writeTempPdf(packet.bytes);
-    const letter = packet.sections.find((s) => s.title === 'Petition letter')!;
-    const text = pdftotext(path, { first: letter.firstPage, last: letter.firstPage + letter.pageCount - 1 });
-    expect(text).toContain('[missing exhibit]');
-    expect(text).not.toContain('Exhibit 3');
-    const cover = packet.sections[0]!;
-    expect(pdftotext(path, { first: 1, last: cover.pageCount })).toMatch(
-      /Unresolved references in your letters: \d+/,
+    expect([...packet.exhibitPages.values()].map((e) => e.n)).toEqual([2, 5]);
+    const text = pdftotext(writeTempPdf(packet.bytes));
+    expect(text).toContain('EXHIBIT 5');
+    expect(text).toContain('Exhibit 5 - p. 1 of');
+    expect(text).not.toContain('EXHIBIT 1');
+    expect(packet.outline.flatMap((n) => n.children ?? []).map((n) => n.title)).toContain(
+      `Exhibit 5: ${b!.title}`,
     );
   }, 60_000);
 
@@ -316,7 +331,6 @@ describe('cover sheet text, both locales', () => {
         checklist: [],
         missingForms: [...new Set(formSequence)],
         formSequence: [...formSequence],
-        dangling: 0,
       }),
     );
   };

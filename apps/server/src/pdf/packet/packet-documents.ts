@@ -41,7 +41,6 @@ export function coverSheetDoc(
     missingForms: FormKey[];
     /** Every form in packet order, present or not: says where a missing one goes. */
     formSequence: FormKey[];
-    dangling: number;
   },
 ): LetterDoc {
   const t = (k: string, v?: Record<string, string | number>) =>
@@ -91,7 +90,6 @@ export function coverSheetDoc(
     heading(2, t('checklist_heading')),
     bullets(opts.checklist.map((c) => t('check_item', { title: c.title, pages: c.pages }))),
     ...opts.missingForms.map((f) => para(text(missingFormText(t, f, opts.formSequence), [{ type: 'bold' }]))),
-    ...(opts.dangling > 0 ? [para(text(t('dangling', { count: opts.dangling }), [{ type: 'bold' }]))] : []),
   ]);
 }
 
@@ -166,7 +164,7 @@ export function tabAndCertificatePagesDoc(input: Pick<PacketInput, 'exhibits' | 
     para(text(en('cert_address', { address: tr.translator.address }))),
   ];
   input.exhibits.forEach((e, i) => {
-    const n = i + 1;
+    const n = e.number;
     push([heading(1, en('tab_title', { n })), heading(2, e.title)], {
       part: 'exhibit',
       index: i,
@@ -186,14 +184,14 @@ export function tabAndCertificatePagesDoc(input: Pick<PacketInput, 'exhibits' | 
       certificate(
         l.translation,
         en('letter_title', { name: l.recommender }),
-        en('letter_label', { n: i + 1 }),
+        en('letter_label', { n: l.number }),
       ),
       { part: 'letter', index: i, kind: 'certificate' },
     );
   });
   input.plan.attachments.forEach((a, i) => {
     if (!a.translation) return;
-    push(certificate(a.translation, a.title, en('attachment_label', { n: i + 1 })), {
+    push(certificate(a.translation, a.title, en('attachment_label', { n: a.number })), {
       part: 'attachment',
       index: i,
       kind: 'certificate',

@@ -27,19 +27,26 @@ export interface PacketTranslation {
 }
 
 export interface PacketExhibit {
-  /** Stable id that letters reference; the number is computed from the order here. */
+  /** Stable id that letters reference (`folder:<id>`). */
   id: string;
+  /**
+   * Its exhibit number, from the case's one numbering (modules/numbering): the assembler prints it on the tab, the
+   * stamps, the exhibit list, the bookmarks, the cover and every reference; it never numbers by position.
+   */
+  number: number;
   title: string;
   /** Normalised original (see pdf/normalise). */
   original: Uint8Array;
   /** English translation of a non-English original, with its translator for the certificate. */
   translation?: PacketTranslation;
-  /** Ids of the exhibit's parts in order (evidence files of a folder), referenced as "Exhibit N.M". */
-  partIds?: string[];
+  /** The exhibit's parts in order (evidence files of a folder, `file:<id>`) and their numbers ("N.M"). */
+  parts?: Array<{ id: string; number: string }>;
 }
 
 export interface PacketLetter {
   id: string;
+  /** Its letter number, from the case's one numbering. */
+  number: number;
   recommender: string;
   pdf: Uint8Array;
   /** English translation of a non-English letter (8 CFR 103.2(b)(3): with the translator's certificate). */
@@ -64,7 +71,7 @@ export interface PacketInput {
   letters: PacketLetter[];
   plan: {
     doc: LetterDoc;
-    attachments: Array<{ title: string; pdf: Uint8Array; translation?: PacketTranslation }>;
+    attachments: Array<{ title: string; number: number; pdf: Uint8Array; translation?: PacketTranslation }>;
   };
 }
 
@@ -109,7 +116,6 @@ export interface PacketResult {
   outline: import('./outline.ts').OutlineNode[];
   /** Exhibit number → [first page, page count] in the packet (1-based pages). */
   exhibitPages: Map<string, { n: number; firstPage: number; pageCount: number }>;
-  danglingReferences: Array<{ kind: string; id: string }>;
   missingForms: FormKey[];
   /**
    * Pages (1-based, in the packet) whose content reached under a stamp and was scaled down, centred, to clear

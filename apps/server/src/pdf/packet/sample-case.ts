@@ -99,7 +99,13 @@ export async function buildSampleCase(opts: {
     } else {
       original = await textPdf(target.title, scale.textPages, 300 + i);
     }
-    const exhibit: PacketExhibit = { id: target.id, title: target.title, original: keep(original) };
+    // The sample case numbers its exhibits in the order given (a real case: modules/numbering).
+    const exhibit: PacketExhibit = {
+      id: target.id,
+      number: i + 1,
+      title: target.title,
+      original: keep(original),
+    };
     if (i % 5 === 0) {
       exhibit.translation = {
         pdf: keep(await textPdf(`English translation: ${target.title}`, 2, 400 + i)),
@@ -118,6 +124,7 @@ export async function buildSampleCase(opts: {
     const recommender = target?.title ?? `Recommender ${i + 1}`;
     letters.push({
       id: target?.id ?? `letter-${i + 1}`,
+      number: i + 1,
       recommender,
       pdf: keep(await textPdf(`Letter of recommendation — ${recommender}`, 3, 500 + i)),
       translation: {
@@ -135,6 +142,7 @@ export async function buildSampleCase(opts: {
   const attachments = [
     {
       title: 'Letter of intent from a U.S. research partner',
+      number: 1,
       pdf: keep(await textPdf('Letter of intent', 4, 700)),
       // Written in Chinese by the partner's China office: translated, with the translator's certificate.
       translation: {
@@ -143,7 +151,11 @@ export async function buildSampleCase(opts: {
         fromLanguage: 'Chinese',
       },
     },
-    { title: 'Project budget and timeline', pdf: keep(await textPdf('Budget and timeline', 3, 701)) },
+    {
+      title: 'Project budget and timeline',
+      number: 2,
+      pdf: keep(await textPdf('Budget and timeline', 3, 701)),
+    },
   ];
 
   const forms = await sampleForms(opts.category);

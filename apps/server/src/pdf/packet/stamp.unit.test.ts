@@ -112,7 +112,10 @@ describe.runIf(tools)('packet stamps: inside the visible box, 0.4 in from its ed
     const odd = await oddPdf();
     const input = sample.input;
     // Odd geometry everywhere a third party's PDF goes: an exhibit, a letter, a plan attachment (not normalised).
-    input.exhibits.unshift({ id: 'odd', title: 'Odd geometry', original: odd });
+    input.exhibits.unshift({ id: 'odd', number: 1, title: 'Odd geometry', original: odd });
+    input.exhibits.forEach((e, i) => {
+      e.number = i + 1;
+    });
     input.letters[0]!.pdf = odd;
     input.plan.attachments[0]!.pdf = odd;
     packet = await assemblePacket(input);

@@ -2,8 +2,9 @@ import type { Criterion, TAttachment, TEvidencePage, TExhibits, TLetter } from '
 
 /**
  * The comparison preview's catalogue (issue 14 §5): exhibits in exhibit order (GET …/evidence/exhibits/), each
- * folder followed by its files, then the recommendation letters, then the US plan's attachments. Pure, so the
- * order and the reorder requests are unit-tested.
+ * folder followed by its files, then the recommendation letters, then the US plan's attachments. Every number is
+ * the server's one numbering (issue 28 item 2): a folder without a file, a letter without its signed letter, have
+ * none (empty label). Pure, so the order and the reorder requests are unit-tested.
  */
 
 export type CatalogueKind = 'folder' | 'file' | 'letter' | 'attachment';
@@ -13,16 +14,21 @@ export interface CatalogueItem {
   key: string;
   kind: CatalogueKind;
   id: number;
-  /** "3", "3.2", "1" — the number the packet will print; empty for attachments. */
+  /** "3", "3.2", "1" — the number the packet will print; empty for attachments and what has no file yet. */
   label: string;
   name: string;
   /** The uploads shown side by side (null: none uploaded / no translation). */
   source: number | null;
   translation: number | null;
-  /** The rows this one is reordered among (same criterion, same folder, same list). */
+  /**
+   * The rows this one is reordered among (same criterion, same folder, same list; every folder of the case when
+   * the customer arranges the whole case).
+   */
   siblings: number[];
   /** For folders: the criterion whose order they share; for files: their folder. */
   criterion: Criterion | null;
+  /** A folder moved within the customer's whole-case sequence (exhibit order `custom`). */
+  wholeCase?: boolean;
   folderId: number | null;
 }
 
@@ -37,23 +43,25 @@ export function buildCatalogue(
 ): CatalogueItem[] {
   const items: CatalogueItem[] = [];
   const folderRows = new Map(evidence.folders.map((f) => [f.id, f]));
+  const wholeCase = exhibits.mode === 'custom';
   for (const folder of exhibits.folders) {
     const row = folderRows.get(folder.folder_id);
     const sameCriterion = exhibits.folders
-      .filter((f) => f.criterion === folder.criterion)
+      .filter((f) => wholeCase || f.criterion === folder.criterion)
       .map((f) => f.folder_id);
     const first = row?.files[0];
     items.push({
       key: `folder:${folder.folder_id}`,
       kind: 'folder',
       id: folder.folder_id,
-      label: String(folder.exhibit),
+      label: folder.exhibit === null ? '' : String(folder.exhibit),
       name: folder.name_en || folder.name,
       source: ready(first?.original),
       translation: ready(first?.translation),
       siblings: sameCriterion,
       criterion: folder.criterion,
       folderId: null,
+      ...(wholeCase ? { wholeCase: true } : {}),
     });
     const fileIds = folder.files.map((f) => f.file_id);
     for (const file of folder.files) {
@@ -74,12 +82,14 @@ export function buildCatalogue(
   }
   const sortedLetters = [...letters].sort((a, b) => a.order - b.order);
   const letterIds = sortedLetters.map((l) => l.id);
-  sortedLetters.forEach((l, i) => {
+  const letterNumber = new Map(exhibits.letters.map((l) => [l.letter_id, l.number]));
+  sortedLetters.forEach((l) => {
+    const n = letterNumber.get(l.id);
     items.push({
       key: `letter:${l.id}`,
       kind: 'letter',
       id: l.id,
-      label: String(i + 1),
+      label: n == null ? '' : String(n),
       name: l.name_en || l.name,
       source: ready(l.letter),
       translation: ready(l.letter_translation),
@@ -119,6 +129,8 @@ export function moveId(ids: number[], id: number, direction: -1 | 1): number[] |
 /** The order endpoint's request for moving an item (EVIDENCE_PATHS.folderOrder / fileOrder / letterOrder / attachmentOrder). */
 export type ReorderRequest =
   | { kind: 'folders'; criterion: Criterion; ids: number[] }
+  /** The customer's whole-case sequence (EVIDENCE_PATHS.exhibitOrder, mode custom). */
+  | { kind: 'exhibit_order'; ids: number[] }
   | { kind: 'files'; folderId: number; ids: number[] }
   | { kind: 'letters'; ids: number[] }
   | { kind: 'attachments'; ids: number[] };
@@ -128,6 +140,7 @@ export function reorderRequest(item: CatalogueItem, direction: -1 | 1): ReorderR
   if (!ids) return null;
   switch (item.kind) {
     case 'folder':
+      if (item.wholeCase) return { kind: 'exhibit_order', ids };
       return item.criterion ? { kind: 'folders', criterion: item.criterion, ids } : null;
     case 'file':
       return item.folderId !== null ? { kind: 'files', folderId: item.folderId, ids } : null;

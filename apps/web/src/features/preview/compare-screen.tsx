@@ -99,6 +99,11 @@ export function CompareScreen({ mode }: { mode: 'compare' | 'one' }) {
     mutationFn: async (r: ReorderRequest) => {
       if (r.kind === 'folders')
         return (await evidenceApi.orderFolders(summary.id, { criterion: r.criterion, ids: r.ids })).msg;
+      if (r.kind === 'exhibit_order') {
+        // The whole-case sequence is a versioned setting: written over the version just read.
+        const { version } = (await evidenceApi.page(summary.id)).exhibit_order;
+        return (await evidenceApi.exhibitOrder(summary.id, { mode: 'custom', ids: r.ids, version })).msg;
+      }
       if (r.kind === 'files') return (await evidenceApi.orderFiles(summary.id, r.folderId, r.ids)).msg;
       if (r.kind === 'letters') return (await lettersApi.order(summary.id, r.ids)).msg;
       return (await attachmentsApi.order(summary.id, r.ids)).msg;

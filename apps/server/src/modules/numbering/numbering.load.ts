@@ -1,0 +1,88 @@
+import { EXHIBIT_ORDER_MODES, type ExhibitOrderMode } from '@dossier/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  caseDocument,
+  evidenceCriteria,
+  evidenceFile,
+  evidenceFolder,
+  exhibitOrder,
+  planAttachment,
+  recommendationLetter,
+} from '../../db/schema/index.ts';
+import { type Claim, claimIn } from '../evidence/criteria.service.ts';
+import { type CaseNumbering, type NumberingRows, numberCase } from './case-numbering.ts';
+
+export type DocumentRow = typeof caseDocument.$inferSelect;
+
+/** The exhibit order as stored (no row: 'criterion', version 0). */
+export interface ExhibitOrderSetting {
+  mode: ExhibitOrderMode;
+  sequence: number[];
+  version: number;
+}
+
+export function orderIn(row: typeof exhibitOrder.$inferSelect | undefined): ExhibitOrderSetting {
+  const mode = (EXHIBIT_ORDER_MODES as readonly string[]).includes(row?.mode ?? '')
+    ? (row!.mode as ExhibitOrderMode)
+    : 'criterion';
+  return { mode, sequence: row?.sequence ?? [], version: row?.version ?? 0 };
+}
+
+/** The case's rows the numbering, the checklist and the packet read: each table once, read together. */
+export interface CaseRows extends NumberingRows {
+  claim: Claim;
+  claimRow: typeof evidenceCriteria.$inferSelect | undefined;
+  orderSetting: ExhibitOrderSetting;
+  /** The case's documents (both kinds) when asked for; otherwise the petition letter only when the order needs it. */
+  documents: DocumentRow[];
+}
+
+/**
+ * Reads what the numbering is a function of. `documents: true` reads both documents (the packet, the checklist);
+ * otherwise the petition letter is read only when the exhibit order follows it (`first_cited`). `order: false`
+ * numbers in the default order without reading the setting: for callers that only ask whether a reference has a
+ * number at all, which no order changes (the schedule's stages, read by the kept case summary; decision 0042).
+ */
+export async function loadCaseRows(
+  db: Db,
+  caseId: number,
+  opts: { documents?: boolean; order?: boolean } = {},
+): Promise<CaseRows> {
+  const [claimRows, folders, files, letters, attachments, orderRows, docs] = await Promise.all([
+    db.select().from(evidenceCriteria).where(eq(evidenceCriteria.caseId, caseId)),
+    db.select().from(evidenceFolder).where(eq(evidenceFolder.caseId, caseId)),
+    db.select().from(evidenceFile).where(eq(evidenceFile.caseId, caseId)),
+    db.select().from(recommendationLetter).where(eq(recommendationLetter.caseId, caseId)),
+    db.select().from(planAttachment).where(eq(planAttachment.caseId, caseId)),
+    opts.order === false ? [] : db.select().from(exhibitOrder).where(eq(exhibitOrder.caseId, caseId)),
+    opts.documents ? db.select().from(caseDocument).where(eq(caseDocument.caseId, caseId)) : [],
+  ]);
+  const claim = claimIn(claimRows[0]);
+  const orderSetting = orderIn(orderRows[0]);
+  let documents: DocumentRow[] = docs;
+  if (!opts.documents && orderSetting.mode === 'first_cited') {
+    documents = await db
+      .select()
+      .from(caseDocument)
+      .where(and(eq(caseDocument.caseId, caseId), eq(caseDocument.kind, 'petition_letter')));
+  }
+  return {
+    claim,
+    claimRow: claimRows[0],
+    claimed: claim.claimed,
+    folders,
+    files,
+    letters,
+    attachments,
+    order: orderSetting,
+    orderSetting,
+    petitionLetter: documents.find((d) => d.kind === 'petition_letter')?.content ?? null,
+    documents,
+  };
+}
+
+/** The numbering of a case, read now. */
+export async function caseNumbering(db: Db, caseId: number): Promise<CaseNumbering> {
+  return numberCase(await loadCaseRows(db, caseId));
+}

@@ -1,0 +1,104 @@
+import type { TPacketProblem } from '@dossier/contract';
+import type { CaseNumbering } from '../numbering/case-numbering.ts';
+
+/**
+ * What goes into the packet, from the case's one numbering (pure): the numbered exhibits (folders with a file) with
+ * their numbers and their files' "N.M", the letters with a signed letter and their numbers, the plan attachments.
+ */
+
+type Translator = { kind: 'personal' | 'service' };
+
+export interface PlannedFile {
+  part: TPacketProblem['part'];
+  /** The row's own name (evidence file name, recommender, attachment name). */
+  name: string;
+  tab: string;
+  uploadId: number | null;
+}
+
+export interface PlannedExhibit {
+  id: string;
+  number: number;
+  title: string;
+  /** Each evidence file (`file:<id>`) and its number ("N.M"), for "Exhibit N.M" references. */
+  parts: Array<{ id: string; number: string }>;
+  originals: PlannedFile[];
+  translations: PlannedFile[];
+  translator: Translator | null;
+}
+
+export interface PlannedLetter {
+  id: string;
+  number: number;
+  recommender: string;
+  file: PlannedFile;
+  translation: PlannedFile | null;
+  translator: Translator | null;
+}
+
+export interface PacketItems {
+  exhibits: PlannedExhibit[];
+  letters: PlannedLetter[];
+  attachments: Array<{ title: string; number: number; file: PlannedFile; translation: PlannedFile | null }>;
+}
+
+const translatorOf = (mode: string | null): Translator | null =>
+  mode === 'personal' || mode === 'service' ? { kind: mode } : null;
+
+export function packetItemsOf(numbering: CaseNumbering): PacketItems {
+  const exhibits: PlannedExhibit[] = numbering.exhibits.map((n) => {
+    const withTranslation = n.files.filter((f) => f.file.translationUploadId !== null);
+    return {
+      id: `folder:${n.folder.id}`,
+      number: n.exhibit,
+      title: n.folder.nameEn ?? n.folder.name,
+      parts: n.files.map((f) => ({ id: `file:${f.file.id}`, number: f.exhibit })),
+      originals: n.files.map((f) => ({
+        part: 'exhibit',
+        name: f.file.name,
+        tab: 'evidence',
+        uploadId: f.file.originalUploadId,
+      })),
+      translations: withTranslation.map((f) => ({
+        part: 'exhibit_translation',
+        name: f.file.name,
+        tab: 'evidence',
+        uploadId: f.file.translationUploadId,
+      })),
+      translator: translatorOf(withTranslation[0]?.file.translationMode ?? null),
+    };
+  });
+
+  const letters: PlannedLetter[] = numbering.letters.flatMap(({ letter: l, number }) =>
+    number === null
+      ? []
+      : {
+          id: `letter:${l.id}`,
+          number,
+          recommender: l.nameEn ?? l.name,
+          file: { part: 'letter', name: l.name, tab: 'reference', uploadId: l.letterUploadId },
+          translation:
+            l.letterTranslationUploadId === null
+              ? null
+              : {
+                  part: 'letter_translation',
+                  name: l.name,
+                  tab: 'reference',
+                  uploadId: l.letterTranslationUploadId,
+                },
+          translator: translatorOf(l.translationMode),
+        },
+  );
+
+  const attachments: PacketItems['attachments'] = numbering.attachments.map(({ attachment: a, number }) => ({
+    title: a.nameEn ?? a.name,
+    number,
+    file: { part: 'attachment', name: a.name, tab: 'endeavor', uploadId: a.uploadId },
+    translation:
+      a.translationUploadId === null
+        ? null
+        : { part: 'attachment_translation', name: a.name, tab: 'endeavor', uploadId: a.translationUploadId },
+  }));
+
+  return { exhibits, letters, attachments };
+}
