@@ -46,11 +46,18 @@ describe('form order (mailing order, one payment form per payment)', () => {
   it('the cover says how many payment forms go where when they are missing (en, zh)', () => {
     const text = (locale: 'en' | 'zh', premium: boolean) => {
       const sequence = formOrder({ ...base, premium }).map((s) => s.key);
-      const doc = coverSheetDoc({ ...baseInput(premium), locale }, {
+      // The options also carry the older `dangling` count while the packet's reference checks change (issue 28
+      // item 3): cast through unknown so this test holds on either side of that change.
+      const options = {
         checklist: [],
         missingForms: [...new Set(sequence)],
         formSequence: sequence,
-      } as Parameters<typeof coverSheetDoc>[1]);
+        dangling: 0,
+      };
+      const doc = coverSheetDoc(
+        { ...baseInput(premium), locale },
+        options as unknown as Parameters<typeof coverSheetDoc>[1],
+      );
       return JSON.stringify(doc);
     };
     expect(text('en', true)).toContain(
