@@ -4,6 +4,7 @@ import type { Editor } from '@tiptap/react';
 import { Alert, App, Button, Input, Modal, Skeleton, Space, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { documentsApi } from '../../../api/documents.ts';
 import { LoadFailed } from '../case/load-failed.tsx';
@@ -12,7 +13,7 @@ import { saveFile } from '../evidence/save-file.ts';
 import { DocumentEditor, DocumentToolbar } from './document-editor.tsx';
 import { ImportDialog, OutlineDrawer } from './document-tools.tsx';
 import { documentText, fromEditorDoc, isEmptyDocument, toEditorDoc } from './editor-json.ts';
-import { type ReferenceLabels, setReferenceLabels } from './editor-nodes.ts';
+import { type ReferenceLabel, type ReferenceLabels, setReferenceLabels } from './editor-nodes.ts';
 import { ReferencePicker } from './reference-picker.tsx';
 import { DocSaveStateLine } from './save-line.tsx';
 import { holdsBothServices, ServiceDialog } from './service-dialog.tsx';
@@ -33,8 +34,42 @@ type Panel =
   | 'letter'
   | null;
 
-const labelsOf = (numbering: TNumbering): [string, string | null][] =>
-  Object.entries(numbering).map(([id, l]) => [id, l.status === 'ok' ? l.label : null]);
+/** The chips' labels from the server's numbering: a number, a named placeholder without one, or dangling. */
+const labelsOf = (numbering: TNumbering, pendingText: (id: string, name: string) => string) =>
+  Object.entries(numbering).map(([id, l]): [string, ReferenceLabel] => [
+    id,
+    l.status === 'ok'
+      ? { text: l.label }
+      : l.status === 'pending'
+        ? { text: pendingText(id, l.name), pending: true }
+        : null,
+  ]);
+
+/**
+ * The checklist's Fix link for a reference names its paragraph (`?target=petition_letter#3`): the editor opens
+ * there, the paragraph scrolled into view with the cursor in it.
+ */
+function useParagraphTarget(editor: Editor | null, kind: DocumentKind) {
+  const [params] = useSearchParams();
+  const match = new RegExp(`^${kind}#(\\d+)$`).exec(params.get('target') ?? '');
+  const paragraph = match ? Number(match[1]) : null;
+  useEffect(() => {
+    if (!editor || paragraph === null) return;
+    let seen = 0;
+    let at: number | null = null;
+    editor.state.doc.forEach((node, offset) => {
+      if (at !== null || node.type.name === 'pageBreak') return;
+      if (++seen === paragraph) at = offset;
+    });
+    if (at === null) return;
+    editor.commands.setTextSelection(at + 1);
+    const dom = editor.view.nodeDOM(at);
+    if (dom instanceof HTMLElement) {
+      dom.classList.add('doc-target');
+      dom.scrollIntoView({ block: 'center' });
+    }
+  }, [editor, paragraph]);
+}
 
 /** The US plan / petition letter editor screen (issue 13), loaded lazily with TipTap by its tab. */
 export default function DocumentScreen({ kind }: { kind: DocumentKind }) {
@@ -58,13 +93,23 @@ function DocumentWorkspace({ kind, initial }: { kind: DocumentKind; initial: TDo
   const { message } = App.useApp();
   const { summary, readOnly } = useWorkbenchCase();
   const [editor, setEditor] = useState<Editor | null>(null);
-  const [labels, setLabels] = useState<ReferenceLabels>(() => new Map(labelsOf(initial.numbering)));
+  const pendingText = useCallback(
+    (id: string, name: string) =>
+      t(id.startsWith('letter:') ? 'documents.pending_letter' : 'documents.pending_exhibit', { name }),
+    [t],
+  );
+  const [labels, setLabels] = useState<ReferenceLabels>(
+    () => new Map(labelsOf(initial.numbering, pendingText)),
+  );
   const [panel, setPanel] = useState<Panel>(null);
   const [note, setNote] = useState('');
   const [saveError, setSaveError] = useState<string | null>(null);
-  const merge = useCallback((numbering: TNumbering) => {
-    setLabels((prev) => new Map([...prev, ...labelsOf(numbering)]));
-  }, []);
+  const merge = useCallback(
+    (numbering: TNumbering) => {
+      setLabels((prev) => new Map([...prev, ...labelsOf(numbering, pendingText)]));
+    },
+    [pendingText],
+  );
   const saver = useDocumentSaver({
     caseId: summary.id,
     kind,
@@ -77,6 +122,7 @@ function DocumentWorkspace({ kind, initial }: { kind: DocumentKind; initial: TDo
   useEffect(() => {
     if (editor) setReferenceLabels(editor.storage.reference, labels, t('documents.dangling'));
   }, [editor, labels, t]);
+  useParagraphTarget(editor, kind);
 
   const save = async () => {
     setSaveError(null);
@@ -166,8 +212,11 @@ function DocumentWorkspace({ kind, initial }: { kind: DocumentKind; initial: TDo
           kind={kind}
           target={panel}
           onClose={() => setPanel(null)}
-          onPick={(id, label) => {
-            setLabels((prev) => new Map([...prev, [id, label]]));
+          onPick={(id, label, name) => {
+            const shown: ReferenceLabel = label
+              ? { text: label }
+              : { text: pendingText(id, name), pending: true };
+            setLabels((prev) => new Map([...prev, [id, shown]]));
             editor?.chain().focus().insertReference(panel, id).run();
             setPanel(null);
           }}

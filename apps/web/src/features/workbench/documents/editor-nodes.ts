@@ -1,7 +1,12 @@
 import { mergeAttributes, Node } from '@tiptap/core';
 
-/** What each reference id shows: the server's label for the current order, or null when it dangles. */
-export type ReferenceLabels = ReadonlyMap<string, string | null>;
+/**
+ * What each reference id shows: the server's label for the current order; a placeholder naming a target that has
+ * no number yet (`pending`: an evidence folder without a file, a letter without its signed letter); or null when it
+ * dangles.
+ */
+export type ReferenceLabel = { text: string; pending?: boolean } | null;
+export type ReferenceLabels = ReadonlyMap<string, ReferenceLabel>;
 
 export interface ReferenceStorage {
   labels: ReferenceLabels;
@@ -24,8 +29,8 @@ declare module '@tiptap/core' {
 
 /**
  * A live reference to an exhibit or a recommendation letter (the contract's `reference` node): it holds the id,
- * never a number. The label comes from the server's numbering of the current order; a reference whose target is
- * gone shows the dangling warning instead of a wrong number.
+ * never a number. The label comes from the server's numbering of the current order; a reference whose target has
+ * no file yet names it without a number, one whose target is gone shows the dangling warning.
  */
 export const ReferenceNode = Node.create<Record<string, never>, ReferenceStorage>({
   name: 'reference',
@@ -53,9 +58,12 @@ export const ReferenceNode = Node.create<Record<string, never>, ReferenceStorage
       const paint = () => {
         const found = storage.labels.get(current.attrs.id);
         const dangling = !found;
-        dom.className = `doc-ref doc-ref--${current.attrs.kind}${dangling ? ' doc-ref--dangling' : ''}`;
-        dom.textContent = dangling ? storage.danglingText : (found ?? '');
+        const pending = Boolean(found?.pending);
+        const state = dangling ? ' doc-ref--dangling' : pending ? ' doc-ref--pending' : '';
+        dom.className = `doc-ref doc-ref--${current.attrs.kind}${state}`;
+        dom.textContent = found ? found.text : storage.danglingText;
         dom.dataset.dangling = String(dangling);
+        dom.dataset.pending = String(pending);
       };
       paint();
       storage.views.add(paint);

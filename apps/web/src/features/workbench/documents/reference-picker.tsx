@@ -1,25 +1,28 @@
 import type { DocumentKind } from '@dossier/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, List, Modal, Skeleton } from 'antd';
+import { Alert, Button, Empty, List, Modal, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { documentsApi } from '../../../api/documents.ts';
 
 interface Target {
   id: string;
+  /** The number the server's numbering gives it; empty while it has no file (pending). */
   label: string;
   name: string;
+  pending?: boolean;
   nested?: boolean;
 }
 
 /**
  * "Insert Evidence Index" / "Insert Reference Letter Index": the case's exhibits (folders, then their files) or
- * letters with their current numbers; picking one inserts a reference to its id, never the number.
+ * letters with their current numbers; picking one inserts a reference to its id, never the number. One without a
+ * file yet is listed without a number (it gets one once its file is uploaded; until then the checklist names it).
  */
 export function ReferencePicker(props: {
   caseId: number;
   kind: DocumentKind;
   target: 'exhibit' | 'letter';
-  onPick: (id: string, label: string) => void;
+  onPick: (id: string, label: string, name: string) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation('workbench');
@@ -32,7 +35,7 @@ export function ReferencePicker(props: {
     props.target === 'letter'
       ? (query.data?.letters ?? [])
       : (query.data?.exhibits ?? []).flatMap((f) => [
-          { id: f.id, label: f.label, name: f.name },
+          { id: f.id, label: f.label, name: f.name, pending: f.pending },
           ...f.files.map((x) => ({ ...x, nested: true })),
         ]);
   return (
@@ -57,13 +60,22 @@ export function ReferencePicker(props: {
             <List.Item
               className={item.nested ? 'doc-picker__file' : undefined}
               actions={[
-                <Button key="insert" size="small" onClick={() => props.onPick(item.id, item.label)}>
+                <Button
+                  key="insert"
+                  size="small"
+                  onClick={() => props.onPick(item.id, item.label, item.name)}
+                >
                   {t('documents.picker.insert')}
                 </Button>,
               ]}
             >
-              <span>
-                <strong>{item.label}</strong> {item.name}
+              <span data-testid="picker-item" data-pending={String(Boolean(item.pending))}>
+                {item.pending ? (
+                  <Typography.Text type="warning">{t('documents.picker.pending')}</Typography.Text>
+                ) : (
+                  <strong>{item.label}</strong>
+                )}{' '}
+                {item.name}
               </span>
             </List.Item>
           )}

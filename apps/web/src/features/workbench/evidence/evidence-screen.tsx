@@ -1,6 +1,13 @@
-import type { TEvidenceFile, TEvidenceFolder, TEvidencePage } from '@dossier/contract';
+import {
+  BACKGROUND,
+  EXHIBIT_ORDER_MODES,
+  type ExhibitOrderMode,
+  type TEvidenceFile,
+  type TEvidenceFolder,
+  type TEvidencePage,
+} from '@dossier/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Dropdown, Skeleton, Space, Typography } from 'antd';
+import { App, Button, Dropdown, Radio, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { evidenceApi } from '../../../api/evidence.ts';
@@ -25,6 +32,8 @@ type Dialog =
   | null;
 
 const CRITERIA_GROUP = 'criteria';
+/** The customer's whole-case sequence (exhibit order `custom`). */
+const WHOLE_GROUP = 'whole';
 /** `files:<folder id>`: the documents of one folder. */
 const FILES_GROUP = 'files:';
 
@@ -52,8 +61,9 @@ function withOrder(page: TEvidencePage, criterion: string, ids: number[]): TEvid
 }
 
 /**
- * The Evidence tab (spec §2): claimed criteria, then per criterion its evidence folders and their files, with
- * add evidence, adjust display order, download template (once a criterion is claimed) and "How to use?".
+ * The Evidence tab (spec §2): claimed criteria, then the Background group and per criterion its evidence folders
+ * and their files, with add evidence, adjust display order (and how the whole case is numbered: issue 28 item 4),
+ * download template (once a criterion is claimed) and "How to use?".
  */
 export function EvidenceScreen() {
   const { t } = useTranslation('workbench');
@@ -63,16 +73,28 @@ export function EvidenceScreen() {
   const query = useEvidencePage();
   const refresh = useEvidenceRefresh();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [orderMode, setOrderMode] = useState<ExhibitOrderMode>('criterion');
   const close = () => setDialog(null);
 
   if (query.isPending) return <Skeleton active />;
   if (query.isError) return <LoadFailed title={t('evidence.failed')} onRetry={() => void query.refetch()} />;
   const page = query.data;
   const { criteria } = page;
-  const labelOf = (key: string) => criteria.available.find((c) => c.key === key)?.label ?? key;
-  const regulationOf = (key: string) => criteria.available.find((c) => c.key === key)?.regulation ?? '';
+  const labelOf = (key: string) =>
+    key === BACKGROUND
+      ? t('evidence.background.title')
+      : (criteria.available.find((c) => c.key === key)?.label ?? key);
+  const regulationOf = (key: string) =>
+    key === BACKGROUND
+      ? t('evidence.background.hint')
+      : (criteria.available.find((c) => c.key === key)?.regulation ?? '');
   const claimedOptions = criteria.claimed.map((c) => ({ value: c, label: labelOf(c) }));
-  const foldersOf = (criterion: string) => page.folders.filter((f) => f.criterion === criterion);
+  // Every case has the Background group, before the criteria; it is never claimed.
+  const groups = [BACKGROUND, ...criteria.claimed];
+  const folderOptions = [{ value: BACKGROUND, label: labelOf(BACKGROUND) }, ...claimedOptions];
+  // A criterion's folders in their own order (the page lists them in the case's exhibit order).
+  const foldersOf = (criterion: string) =>
+    page.folders.filter((f) => f.criterion === criterion).sort((a, b) => a.order - b.order);
 
   const reorder = async (criterion: string, ids: number[]) => {
     const key = workbenchKeys.evidence(summary.id);
@@ -87,7 +109,7 @@ export function EvidenceScreen() {
   };
 
   const saveOrder = async (changed: Record<string, number[]>) => {
-    const { [CRITERIA_GROUP]: claimed, ...folders } = changed;
+    const { [CRITERIA_GROUP]: claimed, [WHOLE_GROUP]: whole, ...folders } = changed;
     if (claimed) {
       const answer = await evidenceApi.claim(summary.id, {
         criteria: claimed.map((i) => criteria.claimed[i - 1] as string),
@@ -99,6 +121,14 @@ export function EvidenceScreen() {
       const answer = key.startsWith(FILES_GROUP)
         ? await evidenceApi.orderFiles(summary.id, Number(key.slice(FILES_GROUP.length)), ids)
         : await evidenceApi.orderFolders(summary.id, { criterion: key as never, ids });
+      message.success(answer.msg);
+    }
+    if (orderMode !== page.exhibit_order.mode || whole) {
+      const answer = await evidenceApi.exhibitOrder(summary.id, {
+        mode: orderMode,
+        ...(orderMode === 'custom' ? { ids: whole ?? page.folders.map((f) => f.id) } : {}),
+        version: page.exhibit_order.version,
+      });
       message.success(answer.msg);
     }
     refresh();
@@ -114,12 +144,21 @@ export function EvidenceScreen() {
 
   // The claimed criteria are ordered by position (1…n: ids must be numbers); folders by their ids.
   const orderGroups: OrderGroup[] = [
+    ...(orderMode === 'custom'
+      ? [
+          {
+            key: WHOLE_GROUP,
+            title: t('evidence.order.whole_case'),
+            items: page.folders.map((f) => ({ id: f.id, label: `${labelOf(f.criterion)} · ${f.name}` })),
+          },
+        ]
+      : []),
     {
       key: CRITERIA_GROUP,
       title: t('evidence.order.criteria'),
       items: criteria.claimed.map((c, i) => ({ id: i + 1, label: labelOf(c) })),
     },
-    ...criteria.claimed.map((c) => ({
+    ...groups.map((c) => ({
       key: c,
       title: labelOf(c),
       items: foldersOf(c).map((f) => ({ id: f.id, label: f.name })),
@@ -148,7 +187,7 @@ export function EvidenceScreen() {
       <Space wrap className="evidence__toolbar">
         <Button
           type="primary"
-          disabled={readOnly || criteria.claimed.length === 0}
+          disabled={readOnly}
           onClick={() => setDialog({ kind: 'folder', folder: null })}
           data-testid="add-evidence"
         >
@@ -156,7 +195,10 @@ export function EvidenceScreen() {
         </Button>
         <Button
           disabled={readOnly || page.folders.length + criteria.claimed.length < 2}
-          onClick={() => setDialog({ kind: 'order' })}
+          onClick={() => {
+            setOrderMode(page.exhibit_order.mode);
+            setDialog({ kind: 'order' });
+          }}
           data-testid="adjust-order"
         >
           {t('evidence.actions.adjust_order')}
@@ -175,7 +217,7 @@ export function EvidenceScreen() {
         </Dropdown>
         <HowToUse />
       </Space>
-      {criteria.claimed.map((criterion) => (
+      {groups.map((criterion) => (
         <section key={criterion} className="evidence__criterion" data-testid={`criterion-${criterion}`}>
           <Typography.Title level={3} className="evidence__criterion-title">
             {labelOf(criterion)}
@@ -193,7 +235,7 @@ export function EvidenceScreen() {
             ? 'evidence.dialogs.edit_folder'
             : 'evidence.dialogs.add_folder',
         )}
-        criteria={claimedOptions}
+        criteria={folderOptions}
         initial={
           dialog?.kind === 'folder' && dialog.folder
             ? { criterion: dialog.folder.criterion, name: dialog.folder.name, name_en: dialog.folder.name_en }
@@ -233,6 +275,21 @@ export function EvidenceScreen() {
         open={dialog?.kind === 'order'}
         title={t('evidence.dialogs.order')}
         groups={orderGroups}
+        dirty={orderMode !== page.exhibit_order.mode}
+        header={
+          <fieldset className="order-dialog__mode" data-testid="exhibit-order-mode">
+            <legend>{t('evidence.order.mode')}</legend>
+            <Radio.Group
+              value={orderMode}
+              onChange={(e) => setOrderMode(e.target.value)}
+              options={EXHIBIT_ORDER_MODES.map((m) => ({ value: m, label: t(`evidence.order.modes.${m}`) }))}
+              className="order-dialog__modes"
+            />
+            <Typography.Paragraph type="secondary">
+              {t(`evidence.order.mode_hint.${orderMode}`)}
+            </Typography.Paragraph>
+          </fieldset>
+        }
         onSave={saveOrder}
         onClose={close}
       />

@@ -1,6 +1,6 @@
 import type { FieldErrorMap, TFolderRequest } from '@dossier/contract';
-import { EvidenceErrorCode as C, NAME_MAX } from '@dossier/contract';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { BACKGROUND, BACKGROUND_SUGGESTIONS, EvidenceErrorCode as C, NAME_MAX } from '@dossier/contract';
+import { App, AutoComplete, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFieldError } from '../../shell/field-errors.ts';
@@ -19,9 +19,10 @@ export interface FolderValues {
 }
 
 /**
- * Add evidence folder / edit it (spec §2): the claimed criterion it supports, its name and English name. The
- * criterion and the name are required ("Please select the claimed criteria and the evidence name before
- * uploading", enforced by the server too).
+ * Add evidence folder / edit it (spec §2): the claimed criterion it supports (or the Background group), its name
+ * and English name. The criterion and the name are required ("Please select the claimed criteria and the evidence
+ * name before uploading", enforced by the server too). A background folder is offered the usual names (CV,
+ * degrees, passport / visa / I-94, employment verification), which fill the English name too.
  */
 export function FolderDialog({
   open,
@@ -43,6 +44,14 @@ export function FolderDialog({
   const limit = useTextLimit();
   const [form] = Form.useForm<FolderValues>();
   const [saving, setSaving] = useState(false);
+  const criterion = Form.useWatch('criterion', form);
+  const suggestions =
+    criterion === BACKGROUND
+      ? BACKGROUND_SUGGESTIONS.map((key) => ({
+          value: t(`evidence.background.suggestions.${key}`),
+          en: t(`evidence.background.suggestions_en.${key}`),
+        }))
+      : [];
 
   const submit = async () => {
     let values: FolderValues;
@@ -101,7 +110,20 @@ export function FolderDialog({
             limit.rule(NAME_MAX),
           ]}
         >
-          <Input count={limit.count(NAME_MAX)} />
+          {suggestions.length > 0 ? (
+            <AutoComplete
+              options={suggestions.map((o) => ({ value: o.value }))}
+              onSelect={(value: string) => {
+                const en = suggestions.find((o) => o.value === value)?.en;
+                if (en && !form.getFieldValue('name_en')) form.setFieldValue('name_en', en);
+              }}
+              data-testid="folder-name-suggestions"
+            >
+              <Input count={limit.count(NAME_MAX)} />
+            </AutoComplete>
+          ) : (
+            <Input count={limit.count(NAME_MAX)} />
+          )}
         </Form.Item>
         <Form.Item
           name="name_en"

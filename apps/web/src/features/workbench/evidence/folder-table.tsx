@@ -115,7 +115,13 @@ export function FolderTable({ folders, actions }: { folders: TEvidenceFolder[]; 
       key: 'order',
       title: t('evidence.columns.order'),
       render: (_, f) => (
-        <span data-testid="folder-exhibit">{t('evidence.exhibit', { number: f.exhibit })}</span>
+        <span data-testid="folder-exhibit">
+          {f.exhibit === null ? (
+            <Typography.Text type="warning">{t('evidence.no_exhibit')}</Typography.Text>
+          ) : (
+            t('evidence.exhibit', { number: f.exhibit })
+          )}
+        </span>
       ),
     },
     {

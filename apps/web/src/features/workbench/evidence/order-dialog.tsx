@@ -1,5 +1,5 @@
 import { Button, Modal, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DragHandle, SortableCard, SortableRows } from './sortable.tsx';
 
@@ -31,12 +31,18 @@ export function OrderDialog({
   open,
   title,
   groups,
+  header,
+  dirty = false,
   onSave,
   onClose,
 }: {
   open: boolean;
   title: string;
   groups: OrderGroup[];
+  /** Shown above the lists (the evidence screen's exhibit numbering mode). */
+  header?: ReactNode;
+  /** Something outside the lists changed (the mode): Save calls onSave even when no list moved. */
+  dirty?: boolean;
   onSave: (changed: Record<string, number[]>) => Promise<void>;
   onClose: () => void;
 }) {
@@ -52,12 +58,13 @@ export function OrderDialog({
   const save = async () => {
     const changed: Record<string, number[]> = {};
     for (const g of groups) {
-      const ids = orders[g.key] ?? [];
+      // A list shown after the dialog opened (the whole-case list once that mode is chosen) starts as it is.
+      const ids = orders[g.key] ?? g.items.map((i) => i.id);
       if (ids.join() !== g.items.map((i) => i.id).join()) changed[g.key] = ids;
     }
     setSaving(true);
     try {
-      if (Object.keys(changed).length > 0) await onSave(changed);
+      if (dirty || Object.keys(changed).length > 0) await onSave(changed);
       onClose();
     } catch {
       // The client has shown "Sequencing failure"; the dialog stays open with the order as arranged.
@@ -79,6 +86,7 @@ export function OrderDialog({
       destroyOnHidden
     >
       <div data-testid="order-dialog">
+        {header}
         <Typography.Paragraph type="secondary">{t('evidence.order.hint')}</Typography.Paragraph>
         {groups.map((group) => {
           const ids = orders[group.key] ?? group.items.map((i) => i.id);

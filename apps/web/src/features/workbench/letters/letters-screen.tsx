@@ -50,7 +50,8 @@ export function LettersScreen() {
   const { letters, counts } = query.data;
   const folders = (evidence.data?.folders ?? []).map((f) => ({
     value: f.id,
-    label: `${f.exhibit}. ${f.name}`,
+    // A folder without a file has no exhibit number yet (issue 28 item 3).
+    label: f.exhibit === null ? f.name : `${f.exhibit}. ${f.name}`,
   }));
 
   const reorder = async (ids: number[]) => {
