@@ -64,6 +64,8 @@ describe('the print file panel', () => {
 describe('links to fix a checklist item', () => {
   it('opens the form wizard for a form, the tab with a target otherwise', () => {
     expect(fixLink('eb1a', { tab: 'form', target: 'I-140' })).toBe('/EB-1A/form?form=I-140');
+    // A form's item (issue 28): the wizard opens at that field.
+    expect(fixLink('eb1a', { tab: 'form', target: 'I-140/p4.1' })).toBe('/EB-1A/form?form=I-140&item=p4.1');
     expect(fixLink('niw', { tab: 'evidence', target: '12' })).toBe('/NIW/evidence?target=12');
     expect(fixLink('eb1a', { tab: 'reference', target: null })).toBe('/EB-1A/reference');
     expect(fixLink('eb1a', { tab: 'petition', target: 'petition_letter' })).toBe(

@@ -1,13 +1,18 @@
-import { caseValuesOf, getForm } from '@dossier/forms';
+import type { TFormValues } from '@dossier/contract';
+import { caseValuesOf, EB1A_SAMPLE, getForm } from '@dossier/forms';
 import { describe, expect, it } from 'vitest';
 import {
   browserIssues,
+  isRefusal,
+  issueMap,
   issuesIn,
   partProgress,
   rowsInUse,
   shownItems,
   visibleParts,
+  warningItems,
   withAnswer,
+  withNotApplicable,
   withoutRow,
 } from '../src/features/workbench/forms/wizard-model.ts';
 
@@ -92,5 +97,39 @@ describe('the wizard over the definitions', () => {
   it('refuses a petition type other than the workbench’s (the case fixes it)', () => {
     const issues = browserIssues(i140, { 'p2.1': 'b' }, [], { ...opts, fixed: { 'p2.1': 'a' } });
     expect(issues.find((i) => i.itemId === 'p2.1')?.code).toBe('value_fixed');
+  });
+});
+
+describe('issue 28: warnings never stop the wizard; N/A where nothing applies', () => {
+  const eb = EB1A_SAMPLE.forms['I-140']!;
+  it('Part 4 item 1 left blank is a warning, shown amber, never a refusal', () => {
+    const issues = browserIssues(i140, { ...eb, 'p4.1': null, 'p4.2b': null }, [], opts);
+    const p41 = issues.filter((i) => i.itemId === 'p4.1');
+    expect(p41.map((i) => [i.code, i.severity])).toEqual([['unanswered', 'warning']]);
+    expect(issues.filter(isRefusal)).toEqual([]);
+    expect(warningItems(issues).has('p4.1')).toBe(true);
+  });
+
+  it('the Asylum Program Fee against items 5/6 comes from the form view and is a filing block', () => {
+    const asylumFee = {
+      charged: 'reduced' as const,
+      cents: { exempt: 0, reduced: 30_000, standard: 60_000 },
+    };
+    const issues = browserIssues(i140, { ...eb, 'p1.6': 'no' }, [], { ...opts, asylumFee });
+    const conflict = issues.find((i) => i.code === 'fee_answers_conflict')!;
+    expect(conflict).toMatchObject({ itemId: 'p1.6', severity: 'blocking' });
+    expect(issueMap([{ ...conflict, severity: 'warning', message: 'w' }, conflict]).get('p1.6')).toBe(
+      conflict.message,
+    );
+    expect(warningItems(issues).has('p1.6')).toBe(false);
+  });
+
+  it('"Fill N/A" writes N/A into blank optional text only, never over an answer', () => {
+    const start = Object.fromEntries(Object.entries(eb).filter(([, v]) => v !== undefined)) as TFormValues;
+    const { values, filled } = withNotApplicable(i140, start, { today: opts.today, skip: [] });
+    expect(filled).toEqual(expect.arrayContaining(['p1.2', 'p1.4', 'p8.2']));
+    expect(values['p1.2']).toBe('N/A');
+    expect(values['p1.1a']).toBe(eb['p1.1a']);
+    expect(browserIssues(i140, values, [], opts).filter(isRefusal)).toEqual([]);
   });
 });

@@ -23,13 +23,16 @@ import {
   browserIssues,
   fromServer,
   isMissing,
+  isRefusal,
   issueMap,
   issuesIn,
   partOfItem,
   partProgress,
   rowsInUse,
   visibleParts,
+  warningItems,
   withAnswer,
+  withNotApplicable,
   withoutRow,
 } from './wizard-model.ts';
 import { usePartTitle, WizardSteps } from './wizard-steps.tsx';
@@ -68,9 +71,12 @@ export function FormWizard({ initial, def }: { initial: TImmigrationData; def: F
   useEffect(() => () => leave.current(), []);
 
   const parts = visibleParts(def, values);
+  // `?item=` (a checklist Fix link) opens the part holding that item and brings the field into view.
+  const focusItem = params.get('item');
+  const wanted = params.get('part') ?? (focusItem ? partOfItem(def, focusItem)?.id : undefined);
   const index = Math.max(
     0,
-    parts.findIndex((p) => p.id === params.get('part')),
+    parts.findIndex((p) => p.id === wanted),
   );
   const part = parts[index] as Part;
   const last = index === parts.length - 1;
@@ -81,16 +87,37 @@ export function FormWizard({ initial, def }: { initial: TImmigrationData; def: F
     return browserIssues(def, values, overrides, {
       today: dayjs().format('YYYY-MM-DD'),
       fixed: data.fixed,
+      excluded: data.excluded,
+      ...(data.asylum_fee ? { asylumFee: data.asylum_fee } : {}),
       amountsDue: { cents: data.payments.map((p) => p.amount_cents), checked: summary.fees.checked },
       computed: computed && first ? { [computed]: dollars(first.amount_cents) } : {},
       locale,
     });
-  }, [def, values, overrides, data.computed_items, data.payments, data.fixed, summary.fees.checked, locale]);
+  }, [
+    def,
+    values,
+    overrides,
+    data.computed_items,
+    data.payments,
+    data.fixed,
+    data.excluded,
+    data.asylum_fee,
+    summary.fees.checked,
+    locale,
+  ]);
 
   const partIdOf = (itemId: string) => partOfItem(def, itemId)?.id ?? '';
+  // Warnings and filing blocks show at once (they never stop the wizard); a missing answer once the part is
+  // checked; any other refusal once its field was touched. "Overridden for this form" is the server's word.
+  const overridden = fromServer(data.draft ? data.draft_issues : data.issues).filter(
+    (i) => i.code === 'profile_override' && overrides.includes(i.itemId),
+  );
   const shown = [
     ...serverIssues,
-    ...browser.filter((i) => revealed.has(partIdOf(i.itemId)) || (touched.has(i.itemId) && !isMissing(i))),
+    ...overridden,
+    ...browser.filter(
+      (i) => revealed.has(partIdOf(i.itemId)) || (!isMissing(i) && (touched.has(i.itemId) || !isRefusal(i))),
+    ),
   ];
   const issues = issueMap(shown);
 
@@ -121,6 +148,7 @@ export function FormWizard({ initial, def }: { initial: TImmigrationData; def: F
     overrides,
     bound,
     issues,
+    warnings: warningItems(shown),
     fixed: data.fixed,
     computed: data.computed_items,
     payments: data.payments,
@@ -160,10 +188,11 @@ export function FormWizard({ initial, def }: { initial: TImmigrationData; def: F
       void message.warning(t('wizard.not_saved'));
       return;
     }
-    const here = issuesIn(def, part, [...browser, ...fromServer(session.latest().draft_issues)]);
-    if (here.length === 0) return go(index + 1);
+    const drafted = fromServer(session.latest().draft_issues);
     setRevealed((s) => new Set(s).add(part.id));
-    setServerIssues((list) => [...list, ...issuesIn(def, part, fromServer(session.latest().draft_issues))]);
+    const here = issuesIn(def, part, [...browser, ...drafted]).filter(isRefusal);
+    if (here.length === 0) return go(index + 1);
+    setServerIssues((list) => [...list, ...issuesIn(def, part, drafted).filter(isRefusal)]);
     void message.error({
       content: here.some(isMissing) ? t('errors:form_incomplete') : t('wizard.fix_fields'),
       key: 'form-issues',
@@ -202,6 +231,30 @@ export function FormWizard({ initial, def }: { initial: TImmigrationData; def: F
       setBusy(null);
     }
   };
+
+  /** "Fill N/A for items that do not apply": blank optional text of the parts begun, never an answer. */
+  const fillNotApplicable = () => {
+    const { values: next, filled } = withNotApplicable(def, values, {
+      today: dayjs().format('YYYY-MM-DD'),
+      skip: data.computed_items,
+    });
+    if (filled.length === 0) {
+      void message.info(t('wizard.fill_na_none'));
+      return;
+    }
+    setValues(next);
+    setTouched((s) => new Set([...s, ...filled]));
+    void message.success(t('wizard.fill_na_done', { count: filled.length }));
+  };
+
+  useEffect(() => {
+    if (!focusItem) return;
+    requestAnimationFrame(() => {
+      const el = document.getElementById(fieldId(focusItem));
+      el?.scrollIntoView({ block: 'center' });
+      el?.focus({ preventScroll: true });
+    });
+  }, [focusItem]);
 
   const mark = (p: Part) => ({
     ...partProgress(def, p, values),
@@ -247,6 +300,11 @@ export function FormWizard({ initial, def }: { initial: TImmigrationData; def: F
             {!last && !readOnly && (
               <Button type="primary" disabled={busy !== null} onClick={() => void saveAndNext()}>
                 {t('wizard.save_next')}
+              </Button>
+            )}
+            {last && !readOnly && (
+              <Button disabled={busy !== null} onClick={fillNotApplicable} data-testid="fill-na">
+                {t('wizard.fill_na')}
               </Button>
             )}
             {last && !readOnly && (

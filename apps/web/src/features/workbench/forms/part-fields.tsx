@@ -17,6 +17,8 @@ export interface FieldsContext {
   /** Item → profile value it shares (empty for the profile itself). */
   bound: Readonly<Record<string, string>>;
   issues: ReadonlyMap<string, string>;
+  /** Items whose issue is a warning only: shown at the field, not in red (decision 0056). */
+  warnings?: ReadonlySet<string>;
   /** Answers the case decides (I-140 Part 2 item 1). */
   fixed: TFormValues;
   /** Items the server computes (a payment form's authorised amount). */
@@ -102,6 +104,7 @@ function FormField({ item, ctx }: { item: Item; ctx: FieldsContext }) {
   const { t } = useTranslation('forms');
   const label = `${item.number ? `${item.number} ` : ''}${item.label[ctx.locale]}`;
   const issue = ctx.issues.get(item.id);
+  const warning = issue !== undefined && ctx.warnings?.has(item.id) === true;
   const help = item.help?.[ctx.locale];
 
   if (item.type === 'signature') {
@@ -140,7 +143,7 @@ function FormField({ item, ctx }: { item: Item; ctx: FieldsContext }) {
         label={item.type === 'checkbox' ? undefined : label}
         htmlFor={id}
         required={isRequired(ctx.def, item, ctx.values)}
-        validateStatus={issue ? 'error' : undefined}
+        validateStatus={issue ? (warning ? 'warning' : 'error') : undefined}
         help={issue}
         extra={
           <>
@@ -171,7 +174,7 @@ function FormField({ item, ctx }: { item: Item; ctx: FieldsContext }) {
           onChange={(v) => ctx.onAnswer(item.id, v)}
           disabled={ctx.disabled || fixed}
           locale={ctx.locale}
-          invalid={Boolean(issue)}
+          invalid={Boolean(issue) && !warning}
         />
       </Form.Item>
     </div>

@@ -1,4 +1,4 @@
-import type { Locale, TFormIssue, TFormValues } from '@dossier/contract';
+import type { IssueSeverity, Locale, TFormIssue, TFormValues } from '@dossier/contract';
 import type { FormDefinition, FormValue, FormValues, Item, Part, ValidateOptions } from '@dossier/forms';
 import {
   bindingsOf,
@@ -6,6 +6,8 @@ import {
   isEmpty,
   isRequired,
   isVisible,
+  NOT_APPLICABLE,
+  notApplicableItems,
   profileUpdatesFrom,
   validateForm,
 } from '@dossier/forms';
@@ -22,12 +24,17 @@ export interface FieldIssue {
   itemId: string;
   /** IssueCode of @dossier/forms (`required`, `email_invalid`, …). */
   code: string;
+  /** `error` refuses the save; `blocking` saves but keeps the filing back; `warning` informs (decision 0056). */
+  severity: IssueSeverity;
   message: string;
 }
 
-/** Nothing typed yet: the wizard waits for "Save and Next" before saying so. */
+/** Nothing typed yet (or left blank where USCIS does not require it): shown once the part is checked. */
 export const isMissing = (i: Pick<FieldIssue, 'code'>) =>
-  i.code === 'required' || i.code === 'choice_required';
+  i.code === 'required' || i.code === 'choice_required' || i.code === 'unanswered';
+
+/** What keeps "Save and Next" / "Finish" from going on: refusals only, never warnings or filing blocks. */
+export const isRefusal = (i: Pick<FieldIssue, 'severity'>) => i.severity === 'error';
 
 /** The parts the wizard steps through: those visible with the answers as they are. */
 export function visibleParts(def: FormDefinition, values: FormValues): Part[] {
@@ -110,17 +117,44 @@ export function browserIssues(
 ): FieldIssue[] {
   const checked = { ...values, ...opts.computed };
   const issues = [...validateForm(def, checked, opts), ...profileUpdatesFrom(def, values, overrides).issues];
-  return issues.map((i) => ({ itemId: i.itemId, code: i.code, message: i.message[opts.locale] }));
+  return issues.map((i) => ({
+    itemId: i.itemId,
+    code: i.code,
+    severity: i.severity,
+    message: i.message[opts.locale],
+  }));
 }
 
 export const fromServer = (issues: readonly TFormIssue[]): FieldIssue[] =>
-  issues.map((i) => ({ itemId: i.item_id, code: i.code, message: i.message }));
+  issues.map((i) => ({ itemId: i.item_id, code: i.code, severity: i.severity, message: i.message }));
 
-/** The first message per item. */
+const WEIGHT: Record<IssueSeverity, number> = { error: 0, blocking: 1, warning: 2 };
+
+/** The message per item, the weightiest first (a refusal before a filing block before a warning). */
 export function issueMap(issues: readonly FieldIssue[]): Map<string, string> {
   const map = new Map<string, string>();
-  for (const i of issues) if (!map.has(i.itemId)) map.set(i.itemId, i.message);
+  const sorted = [...issues].sort((a, b) => WEIGHT[a.severity] - WEIGHT[b.severity]);
+  for (const i of sorted) if (!map.has(i.itemId)) map.set(i.itemId, i.message);
   return map;
+}
+
+/** Items whose issues are all warnings: shown at the field, but not in red. */
+export function warningItems(issues: readonly FieldIssue[]): Set<string> {
+  const heavy = new Set(issues.filter((i) => i.severity !== 'warning').map((i) => i.itemId));
+  return new Set(issues.filter((i) => i.severity === 'warning' && !heavy.has(i.itemId)).map((i) => i.itemId));
+}
+
+/**
+ * "Fill N/A for items that do not apply" (issue 28 item 1): "N/A" in every blank optional text item of the parts
+ * the filer started (packages/forms `notApplicableItems`). Only blank items change: an answer is never replaced.
+ */
+export function withNotApplicable(
+  def: FormDefinition,
+  values: TFormValues,
+  opts: { today: string; skip: readonly string[] },
+): { values: TFormValues; filled: string[] } {
+  const filled = notApplicableItems(def, values, opts);
+  return { values: { ...values, ...Object.fromEntries(filled.map((id) => [id, NOT_APPLICABLE])) }, filled };
 }
 
 /** The part an item belongs to. */

@@ -18,8 +18,9 @@ export function packetPollInterval(packet: TPacket | undefined): number | false 
 
 /**
  * Where a checklist item (or a damaged file) is fixed: the workbench tab, narrowed by its target when the tab
- * takes one (the Form tab opens a form's wizard: `?form=I-140`; other tabs get `?target=` to scroll to). An
- * unknown tab falls back to the workbench's landing tab rather than a broken link.
+ * takes one (the Form tab opens a form's wizard: `?form=I-140`, at an item for `I-140/p4.1`: `&item=p4.1`;
+ * other tabs get `?target=` to scroll to). An unknown tab falls back to the workbench's landing tab rather than a
+ * broken link.
  */
 export function fixLink(program: Program, item: Pick<TReadmeItem, 'tab' | 'target'>): string {
   const tab = (WORKBENCH_TABS as readonly string[]).includes(item.tab)
@@ -27,8 +28,10 @@ export function fixLink(program: Program, item: Pick<TReadmeItem, 'tab' | 'targe
     : 'schedule';
   const path = tabPath(program, tab);
   if (!item.target) return path;
-  const key = tab === 'form' ? 'form' : 'target';
-  return `${path}?${new URLSearchParams({ [key]: item.target }).toString()}`;
+  if (tab !== 'form') return `${path}?${new URLSearchParams({ target: item.target }).toString()}`;
+  const [form = '', field] = item.target.split('/');
+  const query = new URLSearchParams({ form, ...(field ? { item: field } : {}) });
+  return `${path}?${query.toString()}`;
 }
 
 /** What the print-file panel offers for a packet state. */
