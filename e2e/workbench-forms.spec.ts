@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { LOCALES } from '@dossier/contract';
+import { LANGUAGE_HEADER, LOCALES, PACKET_PATHS, ZReadme } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import type { Page } from '@playwright/test';
 import { buttonName, buyBaseViaApi } from './accounts-support.ts';
-import { checkScreen, expect, isPhone, test } from './fixtures.ts';
+import { caseSeed } from './case-seed.ts';
+import { checkScreen, expect, isPhone, press, test } from './fixtures.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 import {
   answer,
@@ -353,6 +354,108 @@ for (const locale of LOCALES) {
         await expectFitsViewport(page);
         await wizardButton(page, F.wizard.previous).click();
         await onPart(page, 'p6');
+      });
+      expect(unexpected(errors)).toEqual([]);
+    });
+  });
+}
+
+/**
+ * Issue 28 item 8, in Chinese and in English: a whole case (every part complete, over the API) whose I-140 is then
+ * answered against the fee charged — Part 1 item 6 "No" (the $600 employer tier) while the filing pays the
+ * self-petitioner's $300. The wizard shows it at the field and still saves; the ReadMe checklist names the form,
+ * the item and both amounts and refuses "I confirm"; its Fix link opens the wizard at that item; answered as a
+ * self-petitioner, the checklist can be confirmed.
+ */
+for (const locale of LOCALES) {
+  const { F } = workbenchText(locale);
+  const R = resources[locale].preview;
+
+  test.describe(`the fee against I-140 Part 1 items 5 and 6 (${locale})`, () => {
+    test.describe.configure({ mode: 'serial' });
+    const login = sharedLogin();
+    let token = '';
+
+    test.beforeEach(async ({ page }) => {
+      if (locale === 'en') await rememberLocale(page, 'en');
+      token = (await login.start(page)).access_token;
+    });
+    test.afterEach(async ({ page }) => {
+      await login.keep(page);
+    });
+
+    test('answered against the fee charged, the I-140 saves and the checklist refuses "I confirm", naming it', async ({
+      page,
+    }) => {
+      // The seed waits for the worker to check six uploads, one at a time: twice the usual minute, and more.
+      test.setTimeout(180_000);
+      const errors = collectPageErrors(page);
+      await buyBaseViaApi(page.request, token, 'USA_EB1A');
+      const seed = caseSeed(page.request, token, 'USA_EB1A', locale);
+      const { caseId } = await test.step('a whole case over the API', () => seed.complete());
+      const readme = async () => {
+        const r = await page.request.get(PACKET_PATHS.readme(caseId), {
+          headers: { Authorization: `Bearer ${token}`, [LANGUAGE_HEADER]: locale },
+        });
+        expect(r.ok(), await r.text()).toBe(true);
+        return ZReadme.parse(await r.json());
+      };
+      /** "Save and Next" sends the draft of Part 1; the last part's "Finish and Submit" saves the form. */
+      const finishI140 = async (stage: 'form' | 'evidence') => {
+        await wizardButton(page, F.wizard.save_next).click();
+        await onPart(page, 'p2');
+        await draftSaved(page);
+        await page.goto('/EB-1A/form?form=I-140&part=p11');
+        await onPart(page, 'p11');
+        await wizardButton(page, F.wizard.finish).click();
+        // Saved: back to the Form tab while a part is open, to the next stage once the forms stage is submitted.
+        await expect(page).toHaveURL(new RegExp(`/EB-1A/${stage}$`));
+      };
+
+      await test.step('item 6 answered "No": the fee message at the field, and Finish still saves', async () => {
+        await page.goto('/EB-1A/form?form=I-140&part=p1');
+        await onPart(page, 'p1');
+        await answer(page, locale, 'p1.6', false);
+        const at = field(page, 'p1.6');
+        await expect(at).toContainText('$600');
+        await expect(at).toContainText('$300');
+        await finishI140('form');
+      });
+
+      const forms = page.getByTestId('readme-part-forms');
+      const confirm = page.getByRole('checkbox', { name: new RegExp(R.confirm) });
+      await test.step('the checklist names the form, the item and the fee; "I confirm" is refused', async () => {
+        const state = await readme();
+        expect(state.parts.filter((p) => !p.complete).map((p) => p.key)).toEqual(['forms']);
+        const missing = state.parts.find((p) => p.key === 'forms')!.missing;
+        expect(missing.map((m) => [m.code, m.target])).toEqual([
+          ['readme_fee_answers_conflict', 'I-140/p1.6'],
+        ]);
+        expect(missing[0]!.msg).toContain('$600');
+        await page.goto('/EB-1A/readMe');
+        await expect(forms).toHaveAttribute('data-complete', 'false', { timeout: 30_000 });
+        await expect(forms).toContainText(missing[0]!.msg);
+        await expect(confirm).toBeDisabled();
+        await expect(page.getByTestId('readme-refused')).toBeVisible();
+        const refused = await page.request.post(PACKET_PATHS.readmeConfirm(caseId), {
+          headers: { Authorization: `Bearer ${token}`, [LANGUAGE_HEADER]: locale },
+        });
+        expect(refused.status()).toBe(409);
+        await checkScreen(page, '/EB-1A/readMe fee conflict');
+      });
+
+      await test.step('its Fix link opens the I-140 at item 6; answered "Yes", the checklist can be confirmed', async () => {
+        await press(forms.getByRole('link', { name: R.fix }));
+        await expect(page).toHaveURL(/\/EB-1A\/form\?form=I-140&item=p1\.6$/);
+        await onPart(page, 'p1');
+        await expect(field(page, 'p1.6')).toContainText('$600');
+        await answer(page, locale, 'p1.6', true);
+        await expect(field(page, 'p1.6')).not.toContainText('$600');
+        await finishI140('evidence');
+        expect((await readme()).can_confirm).toBe(true);
+        await page.goto('/EB-1A/readMe');
+        await expect(forms).toHaveAttribute('data-complete', 'true', { timeout: 30_000 });
+        await expect(confirm).toBeEnabled();
       });
       expect(unexpected(errors)).toEqual([]);
     });
