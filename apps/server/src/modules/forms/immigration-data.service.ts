@@ -134,6 +134,7 @@ export async function formView(
   const { row, def, state, cc } = opts;
   const pdf = await pdfOf(ctx, def, row);
   const computed = amountItem(def);
+  const caseValues = caseValuesOf(def, cc.category);
   return {
     id: row.id,
     case_id: row.caseId,
@@ -145,10 +146,8 @@ export async function formView(
     values: wireValues(state.values),
     sources: state.sources,
     overrides: state.overrides,
-    fixed: wireValues(caseValuesOf(def, cc.category).fixed),
-    excluded: Object.fromEntries(
-      Object.entries(caseValuesOf(def, cc.category).excluded).map(([id, v]) => [id, [...v]]),
-    ),
+    fixed: wireValues(caseValues.fixed),
+    excluded: Object.fromEntries(Object.entries(caseValues.excluded).map(([id, v]) => [id, [...v]])),
     asylum_fee: asylumFeeOf(cc) ?? null,
     computed_items: computed ? [computed] : [],
     draft: state.draft ? wireValues(state.draft.values) : null,
