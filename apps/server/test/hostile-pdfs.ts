@@ -3,7 +3,7 @@
  * files nobody here wrote. Each is laid out byte by byte (raw-pdf.ts), so the hostile structure is
  * exactly what the test says it is.
  */
-import { createDeflate, deflateSync } from 'node:zlib';
+import { constants, createDeflate, deflateSync } from 'node:zlib';
 import { flate, HELVETICA, type RawObject, rawPdf, visibleContent } from './raw-pdf.ts';
 import { encryptObjects } from './raw-pdf-crypt.ts';
 
@@ -207,12 +207,18 @@ export function pageTreeLoopPdf(): Uint8Array {
 /**
  * RC4 40-bit (V1 R2) encryption that opens with the empty password, but whose dictionary says
  * /Length 128 (a producer quirk every reader ignores for V1: the key is 40 bits). Two pages; with
- * `corruptPage2` the second page's Flate content breaks off mid-stream; with `noPages` the catalog's
- * /Pages points at nothing.
+ * `corruptPage2` the second page's Flate content breaks off mid-stream (its box decodes, then a block of
+ * reserved type 3: "invalid block type"); with `noPages` the catalog's /Pages points at nothing.
  */
 export function lyingKeyLengthPdf(opts: { corruptPage2?: boolean; noPages?: boolean } = {}): Uint8Array {
-  const good = flate(visibleContent('Second page'));
-  const corrupt = new Uint8Array([...good.subarray(0, 12), ...Buffer.from('not deflate data at all')]);
+  const content = visibleContent('Second page');
+  const good = flate(content);
+  const box = content.slice(0, content.indexOf(' BT'));
+  const corrupt = new Uint8Array([
+    ...deflateSync(Buffer.from(box, 'latin1'), { finishFlush: constants.Z_SYNC_FLUSH }),
+    0xff,
+    ...Buffer.from('not deflate data at all'),
+  ]);
   const e = encryptObjects(
     [
       { num: 1, body: `<< /Type /Catalog /Pages ${opts.noPages ? 30 : 2} 0 R >>` },

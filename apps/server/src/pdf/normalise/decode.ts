@@ -7,7 +7,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { constants, createInflate, inflateSync } from 'node:zlib';
-import { chunkDecoder, type SyncFilter } from './decoders.ts';
+import { type ChunkDecoder, chunkDecoder, type SyncFilter } from './decoders.ts';
 import type { Predictor, Stage } from './filters.ts';
 import { predictorDecoder } from './predictors.ts';
 
@@ -51,15 +51,63 @@ const meter = (cap: number, stop: { over: boolean }) =>
     }
   };
 
-const syncStage = (make: () => ReturnType<typeof chunkDecoder>) =>
+const syncStage = (make: () => ChunkDecoder) =>
   async function* (source: AsyncIterable<Buffer>) {
     const decoder = make();
-    for await (const chunk of source) yield* decoder.write(chunk);
+    try {
+      for await (const chunk of source) yield* decoder.write(chunk);
+    } catch (err) {
+      // What decoded before the bad byte goes on before the error does.
+      yield* decoder.flush();
+      throw err;
+    }
     yield* decoder.end();
   };
-const filterStage = (filter: SyncFilter, early: 0 | 1 | undefined) =>
-  syncStage(() => chunkDecoder(filter, early));
-const predictorStage = (p: Predictor) => syncStage(() => predictorDecoder(p));
+
+/** A stage of the pipeline: Flate, one of decoders.ts's filters, or a predictor after Flate or LZW. */
+type Step =
+  | { kind: 'flate' }
+  | { kind: 'filter'; filter: SyncFilter; early?: 0 | 1 }
+  | { kind: 'predictor'; predictor: Predictor };
+
+const stepsOf = (stages: readonly Stage[]): Step[] =>
+  stages.flatMap((s): Step[] => [
+    s.filter === 'FlateDecode' ? { kind: 'flate' } : { kind: 'filter', filter: s.filter, early: s.early },
+    ...(s.predictor ? [{ kind: 'predictor' as const, predictor: s.predictor }] : []),
+  ]);
+
+/**
+ * Zlib data as far as it decodes: the whole of it, or the longest prefix that inflates without an error (a
+ * stream's output before its error is otherwise lost with it). Undefined past the cap.
+ */
+function inflatePrefix(data: Uint8Array, cap: number): { out: Buffer; corrupt: boolean } | undefined {
+  const run = (n: number): Buffer | 'over' | 'error' => {
+    try {
+      return inflateSync(data.subarray(0, n), {
+        finishFlush: constants.Z_SYNC_FLUSH,
+        maxOutputLength: cap + 1,
+      });
+    } catch (err) {
+      return err instanceof RangeError ? 'over' : 'error';
+    }
+  };
+  const whole = run(data.length);
+  if (whole === 'over') return undefined;
+  if (whole !== 'error') return { out: whole, corrupt: false };
+  // A prefix that stops before the bad bits inflates (its end is only "more to come"); one that takes them
+  // in fails: the longest good prefix is found by bisection.
+  let good = 0;
+  let bad = data.length;
+  while (bad - good > 1) {
+    const mid = Math.floor((good + bad) / 2);
+    const r = run(mid);
+    if (r === 'over') return undefined;
+    if (r === 'error') bad = mid;
+    else good = mid;
+  }
+  const out = run(good);
+  return typeof out === 'string' ? undefined : { out, corrupt: true };
+}
 
 /** Decodes `data` through `stages` (decoding order), within `opts.cap` bytes per stage. */
 export async function decodeStages(
@@ -67,6 +115,18 @@ export async function decodeStages(
   stages: readonly Stage[],
   opts: DecodeOptions,
 ): Promise<Decoded> {
+  const steps = stepsOf(stages);
+  if (opts.keep && steps[0]?.kind === 'flate') {
+    const prefix = inflatePrefix(data, opts.cap);
+    if (prefix) {
+      const rest = await decodeSteps(prefix.out, steps.slice(1), opts);
+      return { ...rest, corrupt: rest.corrupt || prefix.corrupt };
+    }
+  }
+  return decodeSteps(data, steps, opts);
+}
+
+async function decodeSteps(data: Uint8Array, stages: readonly Step[], opts: DecodeOptions): Promise<Decoded> {
   const { cap, keep = false, onData } = opts;
   // Counting insists on complete Flate data (readers warn about a truncated stream); keeping takes what
   // decodes, truncated or not.
@@ -76,8 +136,7 @@ export async function decodeStages(
     const over = data.length > cap;
     return { length: data.length, over, corrupt: false, data: keep && !over ? Buffer.from(data) : undefined };
   }
-  const plain = stages.length === 1 && stages[0]!.filter === 'FlateDecode' && !stages[0]!.predictor;
-  if (plain && data.length <= SYNC_INPUT) {
+  if (stages.length === 1 && stages[0]!.kind === 'flate' && data.length <= SYNC_INPUT) {
     try {
       const out = inflateSync(data, { finishFlush, maxOutputLength: cap + 1 });
       onData?.(out);
@@ -91,13 +150,10 @@ export async function decodeStages(
 
   const stop = { over: false };
   const steps: unknown[] = [Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)])];
-  stages.forEach((stage, i) => {
-    steps.push(
-      stage.filter === 'FlateDecode'
-        ? createInflate({ chunkSize: 256 * 1024, finishFlush })
-        : filterStage(stage.filter, stage.early),
-    );
-    if (stage.predictor) steps.push(meter(cap, stop), predictorStage(stage.predictor));
+  stages.forEach((step, i) => {
+    if (step.kind === 'flate') steps.push(createInflate({ chunkSize: 256 * 1024, finishFlush }));
+    else if (step.kind === 'filter') steps.push(syncStage(() => chunkDecoder(step.filter, step.early)));
+    else steps.push(syncStage(() => predictorDecoder(step.predictor)));
     if (i + 1 < stages.length) steps.push(meter(cap, stop));
   });
   const kept: Buffer[] = [];
@@ -121,6 +177,6 @@ export async function decodeStages(
     corrupt = !stop.over;
   }
   const out = keep ? Buffer.concat(kept) : undefined;
-  if (stop.over) return { length: Math.max(length, cap + 1), over: true, corrupt: false, data: out };
+  if (stop.over) return { length: cap + 1, over: true, corrupt: false, data: out };
   return { length, over: false, corrupt, data: out };
 }

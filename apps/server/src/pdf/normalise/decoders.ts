@@ -27,6 +27,11 @@ export abstract class ChunkDecoder {
 
   abstract write(chunk: Uint8Array): Generator<Buffer>;
 
+  /** What is in the buffer, handed over (what decoded before an error). */
+  *flush(): Generator<Buffer> {
+    if (this.n > 0) yield this.take();
+  }
+
   /** What the end of the input completes (a partial group: at most 3 bytes), then what is left in the buffer. */
   *end(): Generator<Buffer> {
     if (this.n + 4 > OUT) yield this.take();
