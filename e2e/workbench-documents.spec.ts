@@ -1,7 +1,8 @@
-import { LANGUAGE_HEADER, LOCALES, type TReferenceTargets } from '@dossier/contract';
+import { LANGUAGE_HEADER, LOCALES, type Locale, type TReferenceTargets } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { buttonName, buyBaseViaApi } from './accounts-support.ts';
+import { caseSeed } from './case-seed.ts';
 import { checkScreen, expect, test } from './fixtures.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 import { expectFitsViewport, sharedLogin } from './workbench-support.ts';
@@ -15,34 +16,22 @@ import { expectFitsViewport, sharedLogin } from './workbench-support.ts';
 
 const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4\d\d/.test(e));
 
-/** A customer with a case: two evidence folders under "awards" and one recommender (through the API). */
-async function seedCase(request: APIRequestContext, token: string, locale: string) {
-  const headers = { Authorization: `Bearer ${token}`, [LANGUAGE_HEADER]: locale };
-  const call = async <T>(method: 'get' | 'post' | 'put', path: string, data?: unknown): Promise<T> => {
-    const r = await request[method](path, { headers, data });
-    expect(r.ok(), `${method} ${path}: ${r.status()} ${await r.text()}`).toBe(true);
-    return (await r.json()) as T;
-  };
-  const summary = await call<{ id: number }>('get', '/api/customer/case/?project_code=USA_EB1A');
-  const criteria = await call<{ version: number }>('get', `/api/customer/case/${summary.id}/criteria/`);
-  await call('put', `/api/customer/case/${summary.id}/criteria/`, {
-    criteria: ['awards'],
-    version: criteria.version,
-  });
-  for (const name of ['Alpha award', 'Beta award'])
-    await call('post', `/api/customer/case/${summary.id}/evidence/`, {
-      criterion: 'awards',
-      name,
-      name_en: name,
-    });
-  await call('post', `/api/customer/case/${summary.id}/letters/`, {
-    name: 'Prof. Chen',
-    position: 'Professor',
-    name_en: 'Prof. Chen',
-    position_en: 'Professor',
-    needs_translation: false,
-  });
-  return summary.id;
+/**
+ * A customer with a case: two evidence folders under "awards" and one recommender (through the API), each with its
+ * file: only what has a file has a number (issue 28 item 3), and these journeys follow the numbers.
+ */
+async function seedCase(request: APIRequestContext, token: string, locale: Locale) {
+  const seed = caseSeed(request, token, 'USA_EB1A', locale);
+  const caseId = await seed.open();
+  await seed.claim(['awards']);
+  const [alpha, beta, letter] = await seed.upload('alpha.pdf', 'beta.pdf', 'chen.pdf');
+  for (const [name, upload] of [
+    ['Alpha award', alpha],
+    ['Beta award', beta],
+  ] as const)
+    await seed.file(await seed.folder('awards', name), `${name} scan`, upload);
+  await seed.letter('Prof. Chen', false, letter);
+  return caseId;
 }
 
 /** The picker's list with the current numbers (as the customer, in `locale`). */

@@ -11,10 +11,10 @@ import type {
 } from '@dossier/contract';
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import type { Db } from '../../db/client.ts';
-import { claimOf } from '../evidence/criteria.service.ts';
 import { criterionLabel, regulationOf } from '../evidence/criteria-content.ts';
-import { caseExhibits } from '../evidence/exhibits.ts';
-import { caseTargets, numberingOf } from './numbering.ts';
+import { numberCase } from '../numbering/case-numbering.ts';
+import { loadCaseRows } from '../numbering/numbering.load.ts';
+import { numberingOf } from './numbering.ts';
 import { type HelpSection, helpSections, type Project } from './writing-help.ts';
 
 const projectOf = (code: ProjectCode): Project => (code === 'USA_NIW' ? 'niw' : 'eb1a');
@@ -38,10 +38,13 @@ export async function documentOutline(
   s: { caseId: number; projectCode: ProjectCode; locale: Locale },
   kind: DocumentKind,
 ): Promise<TDocumentOutline> {
-  const claim = await claimOf(db, s.caseId);
-  const exhibits = await caseExhibits(db, s.caseId);
-  const targets = await caseTargets(db, s.caseId);
-  const letterIds = [...targets.keys()].filter((k) => k.startsWith('letter:'));
+  // The case's rows once; the numbering from them (modules/numbering).
+  const rows = await loadCaseRows(db, s.caseId);
+  const { claim } = rows;
+  const numbering = numberCase(rows);
+  const exhibits = numbering.folders;
+  const targets = numbering.targets;
+  const letterIds = numbering.letters.map((l) => `letter:${l.letter.id}`);
   const sections: TDocumentOutline['sections'] = [];
   const section = (h: HelpSection, criterion: Criterion | null, insert: TBlock[]) =>
     sections.push({

@@ -47,7 +47,7 @@ const labelsOf = (numbering: TNumbering, pendingText: (id: string, name: string)
 
 /**
  * The checklist's Fix link for a reference names its paragraph (`?target=petition_letter#3`): the editor opens
- * there, the paragraph scrolled into view with the cursor in it.
+ * there, the paragraph scrolled into view with the cursor at its start.
  */
 function useParagraphTarget(editor: Editor | null, kind: DocumentKind) {
   const [params] = useSearchParams();
@@ -62,12 +62,14 @@ function useParagraphTarget(editor: Editor | null, kind: DocumentKind) {
       if (++seen === paragraph) at = offset;
     });
     if (at === null) return;
-    editor.commands.setTextSelection(at + 1);
+    // The cursor at the start of that paragraph, scrolled into view (ProseMirror owns the paragraph's DOM: no
+    // class is added to it, it would be undone on the next render).
+    editor
+      .chain()
+      .focus(at + 1, { scrollIntoView: true })
+      .run();
     const dom = editor.view.nodeDOM(at);
-    if (dom instanceof HTMLElement) {
-      dom.classList.add('doc-target');
-      dom.scrollIntoView({ block: 'center' });
-    }
+    if (dom instanceof HTMLElement) dom.scrollIntoView({ block: 'center' });
   }, [editor, paragraph]);
 }
 
