@@ -144,7 +144,7 @@ async function requestFor(key: string, self: StaffLogin | null) {
   if (key.endsWith('/display_name/')) payload = { display_name: 'Matrix Name' };
   if (key.endsWith('/status/')) payload = { status: key.includes('advice') ? 'read' : 'contacted' };
   if (key.endsWith('/note/')) payload = { body: 'matrix' };
-  if (key === 'POST /api/staff/qa/hot_keywords/') payload = { keyword: 'matrix', hidden: false };
+  if (key === 'POST /api/staff/qa/hot_keywords/') payload = { keyword: 'matrix', status: 'pending' };
   if (key === 'PUT /api/staff/qa/:id/') {
     payload = { question_zh: '问', question_en: 'Q', answer_zh: '答', answer_en: 'A' };
   }

@@ -27,10 +27,13 @@ export const IMAGE_KINDS = ['jpeg', 'png', 'tiff', 'bmp', 'heic', 'avif', 'gif',
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 export const isImageKind = (k: ContentKind): k is ImageKind => (IMAGE_KINDS as readonly string[]).includes(k);
 
-const latin1 = (b: Uint8Array, start: number, end: number) =>
-  Buffer.from(b.buffer, b.byteOffset + start, Math.max(0, Math.min(end, b.length) - start)).toString(
+/** Bytes start…end as latin1, clamped to the sample (a file shorter than the window reads as what it has). */
+const latin1 = (b: Uint8Array, start: number, end: number) => {
+  const from = Math.min(start, b.length);
+  return Buffer.from(b.buffer, b.byteOffset + from, Math.max(0, Math.min(end, b.length) - from)).toString(
     'latin1',
   );
+};
 
 const startsWith = (b: Uint8Array, sig: readonly number[], at = 0) =>
   b.length >= at + sig.length && sig.every((v, i) => b[at + i] === v);
