@@ -10,6 +10,7 @@ import {
   STAFF_FILE,
   TRANSLATOR_FILE,
 } from './e2e/staff-support.ts';
+import { isCI } from './scripts/ci.mjs';
 
 // E2E_PORT lets two checkouts (or helpers) run journeys side by side; CI uses 3210.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -40,8 +41,8 @@ export default defineConfig({
   fullyParallel: true,
   // One retry under CI (decision 0024): a journey that fails twice fails the run; one that passes on its retry is
   // reported as flaky in the summary (scripts/test.mjs) so it gets fixed, without a 40-minute run lost to it.
-  retries: process.env.CI ? 1 : 0,
-  forbidOnly: Boolean(process.env.CI),
+  retries: isCI() ? 1 : 0,
+  forbidOnly: isCI(),
   // Generous: a journey on a 2-core machine shared with the server and another worker can take 30 s or more.
   timeout: 60_000,
   // A page's first load on the loaded 2-core machine can take over 10 s (seen in CI, decision 0045).

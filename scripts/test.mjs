@@ -1,14 +1,16 @@
 // `npm test`: typecheck + lint, unit and integration suites (PGlite always, PostgreSQL when
 // TEST_DATABASE_URL is set), then the Playwright journeys in Debian's Chromium when it is installed.
-// Parts that cannot run here are skipped with a line saying so — unless CI=true, where they are required.
+// Parts that cannot run here are skipped with a line saying so — unless this is CI (scripts/ci.mjs isCI), where
+// they are required.
 // The last line is `N passed, N failed, N skipped`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isCI } from './ci.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const ci = process.env.CI === 'true' || process.env.CI === '1';
+const ci = isCI();
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const tmp = join(root, '.tmp');
 mkdirSync(tmp, { recursive: true });

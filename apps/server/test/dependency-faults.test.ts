@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { requiredInCI } from '../../../scripts/ci.mjs';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import {
   buildTestApp,
@@ -20,14 +21,13 @@ import { TcpProxy } from './tcp-proxy.ts';
  * Issue 10, items 9 and 19: a PostgreSQL or Redis that stops answering (a TCP proxy in the test that swallows
  * every byte) costs a request a bounded wait and a 503 — never a hang, never "no limit".
  */
-const ci = process.env.CI === 'true' || process.env.CI === '1';
 const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl && testBackend === 'postgres') {
-  if (ci) throw new Error('TEST_REDIS_URL is required in CI (the Redis fault tests)');
-  process.stdout.write(
-    'SKIPPED Redis fault tests: TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379)\n',
+if (testBackend === 'postgres')
+  requiredInCI(
+    Boolean(redisUrl),
+    'Redis fault tests',
+    'TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379)',
   );
-}
 
 const elapsed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
   const t0 = performance.now();

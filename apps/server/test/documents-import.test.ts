@@ -4,6 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ZDocumentImport, ZLetterDocument } from '@dossier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requiredInCI } from '../../../scripts/ci.mjs';
 import { htmlToDocument } from '../src/modules/documents/import-docx.ts';
 import { buildTestApp, type TestApp, testBackend } from './build-test-app.ts';
 import { expectError, type Owner, owner } from './evidence-helpers.ts';
@@ -36,11 +37,7 @@ const corpus = (): string[] => {
     .sort();
 };
 const corpusFiles = corpus();
-if (corpusFiles.length === 0) {
-  const msg = `robustness corpora not found under ${CORPORA}`;
-  if (process.env.CI === 'true') throw new Error(msg);
-  console.warn(`SKIPPED .docx corpus import: ${msg}`);
-}
+requiredInCI(corpusFiles.length > 0, '.docx corpus import', `robustness corpora not found under ${CORPORA}`);
 /** What a corpus file may be refused with (each names the file; issue 27 item 2). */
 const REFUSALS = [
   'docx_unreadable',

@@ -4,14 +4,16 @@
  * staff replace the ETA-9089 files without a release. (This file alone touches the registry's G-1450 row and
  * the ETA-9089 form/instructions keys: on PostgreSQL every test file shares one database.)
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { ZEta9089Page, ZFormEdition } from '@dossier/contract';
 import { SHIPPED_BLANKS } from '@dossier/forms/blanks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requiredInCI, SHARED_DIR } from '../../../scripts/ci.mjs';
 import { editionRow, loadBlank } from '../src/modules/forms/editions.service.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { accountsTestConfig, buyer, injectAs } from './factories.ts';
 import { newStaff } from './staff-factories.ts';
+import { samplePdf } from './upload-helpers.ts';
 
 let t: TestApp;
 /** A content editor's bearer header (signed in in beforeAll). */
@@ -25,8 +27,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const shared = (f: string) =>
-  new Uint8Array(readFileSync(new URL(`../../../../shared/forms/${f}`, import.meta.url)));
+/** The official G-1450 blank is not shipped (outdated edition): it comes from ../shared, which a fresh clone lacks. */
+const G1450 = `${SHARED_DIR}/forms/g-1450-2019-09-27.pdf`;
+const haveG1450 = requiredInCI(existsSync(G1450), 'staff-supplied G-1450 blank', `${G1450} not found`);
+const g1450Blank = () => new Uint8Array(readFileSync(G1450));
+/** A shipped blank of another form (packages/forms/blanks). */
+const g1145 = () =>
+  new Uint8Array(
+    readFileSync(new URL('../../../packages/forms/blanks/g-1145-2014-09-26.pdf', import.meta.url)),
+  );
 const put = (
   url: string,
   body: Uint8Array,
@@ -68,31 +77,32 @@ describe('form-edition registry', () => {
     await expect(loadBlank(t.ctx, { ...row, blankSha256: '0'.repeat(64) })).rejects.toThrow(/sha256/);
   });
 
-  it('staff supply a blank only when it identifies as exactly that form and edition', async () => {
-    const url = '/api/staff/form_edition/blank/?form_number=G-1450&edition=09/27/19';
-    expect((await put(url, shared('g-1450-2019-09-27.pdf'), 'application/pdf', {} as never)).statusCode).toBe(
-      401,
-    );
-    const wrong = await put(url, shared('g-1145-2014-09-26.pdf'));
-    expect(wrong.statusCode).toBe(422);
-    expect(wrong.json()).toEqual({
-      code: 'blank_wrong_edition',
-      msg: '该文件不是官方 G-1450 表 09/27/19 版',
-    });
-    const junk = await put(url, new TextEncoder().encode('%PDF-1.7 not really'));
-    expect(junk.json().code).toBe('blank_wrong_edition');
-    const ok = await put(url, shared('g-1450-2019-09-27.pdf'));
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ form_number: 'G-1450', blank: 'uploaded', current: false });
-    const row = (await editionRow(t.ctx.db.db, 'G-1450', '09/27/19'))!;
-    expect(row.blankUploadedBy).toBe(editorName);
-    expect((await loadBlank(t.ctx, row)).length).toBe(shared('g-1450-2019-09-27.pdf').length);
-    // Still an outdated edition: the customer is still sent to uscis.gov, never given the old blank.
-    const user = await buyer(t);
-    const c = (await injectAs(t, 'GET', '/api/customer/case/?project_code=USA_EB1A', { user })).json();
-    const g1450 = c.forms.find((f: { form_number: string }) => f.form_number === 'G-1450');
-    expect(g1450.pdf).toMatchObject({ available: false, reason: 'outdated_edition' });
-  });
+  it.runIf(haveG1450)(
+    'staff supply a blank only when it identifies as exactly that form and edition',
+    async () => {
+      const url = '/api/staff/form_edition/blank/?form_number=G-1450&edition=09/27/19';
+      expect((await put(url, g1450Blank(), 'application/pdf', {} as never)).statusCode).toBe(401);
+      const wrong = await put(url, g1145());
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json()).toEqual({
+        code: 'blank_wrong_edition',
+        msg: '该文件不是官方 G-1450 表 09/27/19 版',
+      });
+      const junk = await put(url, new TextEncoder().encode('%PDF-1.7 not really'));
+      expect(junk.json().code).toBe('blank_wrong_edition');
+      const ok = await put(url, g1450Blank());
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json()).toMatchObject({ form_number: 'G-1450', blank: 'uploaded', current: false });
+      const row = (await editionRow(t.ctx.db.db, 'G-1450', '09/27/19'))!;
+      expect(row.blankUploadedBy).toBe(editorName);
+      expect((await loadBlank(t.ctx, row)).length).toBe(g1450Blank().length);
+      // Still an outdated edition: the customer is still sent to uscis.gov, never given the old blank.
+      const user = await buyer(t);
+      const c = (await injectAs(t, 'GET', '/api/customer/case/?project_code=USA_EB1A', { user })).json();
+      const g1450 = c.forms.find((f: { form_number: string }) => f.form_number === 'G-1450');
+      expect(g1450.pdf).toMatchObject({ available: false, reason: 'outdated_edition' });
+    },
+  );
 });
 
 describe('ETA-9089 files in the static-file catalogue', () => {
@@ -115,7 +125,7 @@ describe('ETA-9089 files in the static-file catalogue', () => {
       official_url: 'https://www.dol.gov/agencies/eta/foreign-labor/forms',
     });
 
-    const pdf = shared('eta-9089-old.pdf'); // any PDF stands in for DOL's file here
+    const pdf = await samplePdf(2, 'ETA-9089'); // any PDF stands in for DOL's file here
     expect(
       (await put('/api/staff/static_file/eta9089.form/', pdf, 'application/pdf', {} as never)).statusCode,
     ).toBe(401);

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { TPacket } from '@dossier/contract';
 import type S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requiredInCI } from '../../../scripts/ci.mjs';
 import { seedCompleteCase } from './http-case-seed.ts';
 import { S3RVER_KEYS, startS3rver } from './s3-helpers.ts';
 import { samplePdf } from './upload-helpers.ts';
@@ -22,12 +23,12 @@ import { samplePdf } from './upload-helpers.ts';
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const onPostgres = process.env.DOSSIER_TEST_DB === 'postgres';
-const ready = onPostgres && Boolean(databaseUrl && redisUrl);
-if (onPostgres && !ready && process.env.CI === 'true')
-  throw new Error('CI=true: the multi-process test needs TEST_DATABASE_URL and TEST_REDIS_URL');
-if (onPostgres && !ready)
-  process.stdout.write(
-    'multi-process test skipped: set TEST_DATABASE_URL and TEST_REDIS_URL (PostgreSQL and Redis)\n',
+const ready =
+  onPostgres &&
+  requiredInCI(
+    Boolean(databaseUrl && redisUrl),
+    'multi-process test',
+    'set TEST_DATABASE_URL and TEST_REDIS_URL (PostgreSQL and Redis)',
   );
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));

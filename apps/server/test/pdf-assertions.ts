@@ -7,6 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { requiredInCI } from '../../../scripts/ci.mjs';
 
 const TOOLS = ['pdftotext', 'pdfinfo', 'pdffonts', 'pdftoppm', 'qpdf', 'mutool'] as const;
 
@@ -19,10 +20,11 @@ export function pdfToolsMissing(): string[] {
 export function pdfToolsAvailable(): boolean {
   const missing = pdfToolsMissing();
   if (missing.length === 0) return true;
-  const msg = `PDF reader tools missing (${missing.join(', ')}): apt-get install poppler-utils qpdf mupdf-tools`;
-  if (process.env.CI === 'true') throw new Error(msg);
-  console.warn(`SKIPPED PDF reader checks: ${msg}`);
-  return false;
+  return requiredInCI(
+    false,
+    'PDF reader checks',
+    `PDF reader tools missing (${missing.join(', ')}): apt-get install poppler-utils qpdf mupdf-tools`,
+  );
 }
 
 let fontconfigFile: string | undefined;

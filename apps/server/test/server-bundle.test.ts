@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { requiredInCI } from '../../../scripts/ci.mjs';
 import { normaliseInWorker } from '../src/pdf/normalise/in-worker.ts';
 import { testBackend } from './build-test-app.ts';
 import { normaliseOutcome } from './fixtures/normalise-outcome.ts';
@@ -23,12 +24,11 @@ const FILES = [
   'unstructured/password.pdf',
   'unstructured/docx-tables.docx',
 ].map((f) => join(CORPORA, f));
-const haveCorpora = FILES.every((f) => existsSync(f));
-if (!haveCorpora) {
-  const msg = `robustness corpora not found under ${CORPORA}`;
-  if (process.env.CI === 'true') throw new Error(msg);
-  console.warn(`SKIPPED bundled normaliser comparison: ${msg}`);
-}
+const haveCorpora = requiredInCI(
+  FILES.every((f) => existsSync(f)),
+  'bundled normaliser comparison',
+  `robustness corpora not found under ${CORPORA}`,
+);
 
 const built: string[] = [];
 afterAll(() => {

@@ -5,6 +5,7 @@ import { PDFDocument } from '@cantoo/pdf-lib';
 import { ZErrorResponse } from '@dossier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requiredInCI } from '../../../scripts/ci.mjs';
 import { upload } from '../src/db/schema/index.ts';
 import { blobKey } from '../src/modules/uploads/uploads.blobs.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
@@ -27,11 +28,7 @@ const files = existsSync(CORPORA)
       .map((d) => join(d.parentPath, d.name).slice(CORPORA.length + 1))
       .sort()
   : [];
-if (files.length === 0) {
-  const msg = `robustness corpora not found under ${CORPORA}`;
-  if (process.env.CI === 'true') throw new Error(msg);
-  console.warn(`SKIPPED upload corpus sweep: ${msg}`);
-}
+requiredInCI(files.length > 0, 'upload corpus sweep', `robustness corpora not found under ${CORPORA}`);
 const tools = files.length > 0 && pdfToolsAvailable();
 
 let t: TestApp;

@@ -2,15 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { requiredInCI } from '../../../scripts/ci.mjs';
 import { computeCoverage, FORMS, getForm, isRadioGroupMember, parseFieldmap } from '../src/index.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const dir = path.join(repoRoot, '..', 'shared', 'reference', 'uscis', 'fieldmaps');
-const present = existsSync(dir);
-if (!present) {
-  if (process.env.CI === 'true') throw new Error(`Field maps missing at ${dir} (required when CI=true)`);
-  console.log(`[forms coverage] skipped: ${dir} is absent`);
-}
+const present = requiredInCI(existsSync(dir), 'field-map coverage', `${dir} is absent`);
 const rowsOf = (fieldmap: string) =>
   parseFieldmap(readFileSync(path.join(dir, `${fieldmap}_fields.tsv`), 'utf8'));
 

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { FEE_SCHEDULE, FEE_TABLE_CHECKED } from '@dossier/contract';
 import { EB1A_SAMPLE, editionId, getForm, toPdfFields } from '@dossier/forms';
 import { describe, expect, it } from 'vitest';
+import { requiredInCI } from '../../../../../scripts/ci.mjs';
 import { pdfjsFieldObjects } from '../../../test/pdf-assertions.ts';
 import { fillOfficialPdf } from '../../pdf/forms/fill.ts';
 import { caseContext, evaluate, formsFingerprint, withAmount } from './form-state.ts';
@@ -50,7 +51,8 @@ describe('form state', () => {
   });
 
   const blank = new URL('../../../../../../shared/forms/g-1450-2019-09-27.pdf', import.meta.url);
-  it.skipIf(!existsSync(blank))(
+  const haveBlank = requiredInCI(existsSync(blank), 'G-1450 print test', `${blank.pathname} not found`);
+  it.skipIf(!haveBlank)(
     'prints one copy per payment, each with exactly its fee',
     {
       timeout: 60_000,

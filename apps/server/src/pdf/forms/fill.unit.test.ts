@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import type { FormEditionId, PdfFieldValue } from '@dossier/forms';
 import { describe, expect, it } from 'vitest';
+import { requiredInCI } from '../../../../../scripts/ci.mjs';
 import {
   mutoolRender,
   type PdfJsField,
@@ -26,12 +27,11 @@ const I140_UNLOCKED = join(FORMS, 'i-140-2024-06-07-unlocked.pdf');
 const G1450 = join(FORMS, 'g-1450-2019-09-27.pdf');
 const I140_EDITION: FormEditionId = { formNumber: 'I-140', edition: '06/07/24' };
 
-const haveForms = existsSync(I140) && existsSync(G1450);
-if (!haveForms) {
-  const msg = `official blank forms not found under ${FORMS}`;
-  if (process.env.CI === 'true') throw new Error(msg);
-  console.warn(`SKIPPED official PDF filler tests: ${msg}`);
-}
+const haveForms = requiredInCI(
+  existsSync(I140) && existsSync(G1450),
+  'official PDF filler tests',
+  `official blank forms not found under ${FORMS}`,
+);
 const tools = haveForms && pdfToolsAvailable();
 
 const S0 = 'form1[0].#subform[0].';
@@ -309,7 +309,8 @@ describe.skipIf(!haveForms)('edition check', () => {
 });
 
 const FIELDMAPS = join(shared, 'reference', 'uscis', 'fieldmaps');
-describe.skipIf(!existsSync(FIELDMAPS))('edition fingerprints', () => {
+const haveFieldmaps = requiredInCI(existsSync(FIELDMAPS), 'edition fingerprints', `${FIELDMAPS} not found`);
+describe.skipIf(!haveFieldmaps)('edition fingerprints', () => {
   it('each fingerprint is in its own edition field map and in no other', () => {
     const maps = readdirSync(FIELDMAPS)
       .filter((f) => f.endsWith('.tsv'))

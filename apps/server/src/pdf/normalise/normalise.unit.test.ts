@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { requiredInCI } from '../../../../../scripts/ci.mjs';
 import {
   ascii85Jbig2ImagePdf,
   ccittContentBombPdf,
@@ -32,12 +33,11 @@ import { type NormaliseResult, normaliseEvidence } from './index.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const CORPORA = join(repoRoot, '..', 'shared', 'corpora');
-const haveCorpora = existsSync(join(CORPORA, 'ocrmypdf')) && existsSync(join(CORPORA, 'unstructured'));
-if (!haveCorpora) {
-  const msg = `robustness corpora not found under ${CORPORA}`;
-  if (process.env.CI === 'true') throw new Error(msg);
-  console.warn(`SKIPPED evidence normaliser corpus test: ${msg}`);
-}
+const haveCorpora = requiredInCI(
+  existsSync(join(CORPORA, 'ocrmypdf')) && existsSync(join(CORPORA, 'unstructured')),
+  'evidence normaliser corpus test',
+  `robustness corpora not found under ${CORPORA}`,
+);
 const tools = pdfToolsAvailable();
 /** CPU milliseconds this process spent since `since` (other processes' load does not count). */
 const cpuMs = (since: NodeJS.CpuUsage) => {

@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { requiredInCI } from '../../../../../scripts/ci.mjs';
 import {
   pageCount,
   pdfToolsAvailable,
@@ -38,12 +39,11 @@ const CORPUS = [
   { file: 'corpora/unstructured/password.pdf', password: 'password', pages: 1 },
 ].map((c) => ({ ...c, path: join(shared, c.file) }));
 
-const haveShared = existsSync(I140_UNLOCKED) && CORPUS.every((c) => existsSync(c.path));
-if (!haveShared) {
-  const msg = `encrypted PDFs not found under ${shared}`;
-  if (process.env.CI === 'true') throw new Error(msg);
-  console.warn(`SKIPPED encrypted corpus tests: ${msg}`);
-}
+const haveShared = requiredInCI(
+  existsSync(I140_UNLOCKED) && CORPUS.every((c) => existsSync(c.path)),
+  'encrypted corpus tests',
+  `encrypted PDFs not found under ${shared}`,
+);
 const tools = pdfToolsAvailable();
 
 const latin1 = (b: Uint8Array) => Buffer.from(b).toString('latin1');

@@ -1,0 +1,11 @@
+/** ../shared beside the checkout: the corpora, the official forms, the field maps. CI has it, a fresh clone not. */
+export const SHARED_DIR: string;
+/** True when this is a CI run: CI is `true` (any case) or `1`. */
+export function isCI(env?: NodeJS.ProcessEnv): boolean;
+/**
+ * A suite's precondition, `present` or not. Missing: throws under CI, prints `SKIPPED <what>: <why>` elsewhere.
+ * Returns `present`.
+ */
+export function requiredInCI(present: boolean, what: string, why: string): boolean;
+/** Paths under ../shared and whether all exist (missing: throws under CI, a SKIPPED line elsewhere). */
+export function sharedFiles(what: string, ...relative: string[]): { present: boolean; paths: string[] };

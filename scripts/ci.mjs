@@ -1,0 +1,43 @@
+// One answer to "is this a CI run?" for scripts/test.mjs, the vitest suites and the journeys (decision 0059).
+// CI is `CI=true` or `CI=1` (what CI services set; .ci/run sets `true`); anything else, `false` and `0`
+// included, is a developer's machine. Under CI a test that lacks what it needs fails; elsewhere it is skipped
+// with a line that starts with SKIPPED and says what is missing.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** ../shared beside the checkout: the corpora, the official forms, the field maps. CI has it, a fresh clone not. */
+export const SHARED_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared');
+
+/** True when this is a CI run: CI is `true` (any case) or `1`. */
+export function isCI(env = process.env) {
+  const value = (env.CI ?? '').trim().toLowerCase();
+  return value === 'true' || value === '1';
+}
+
+/**
+ * A suite's precondition (a folder of ../shared, a tool, a service), `present` or not. When it is missing, CI
+ * fails here (the run must not pass without those tests); elsewhere one `SKIPPED <what>: <why>` line is printed.
+ * Returns `present`, for `describe.runIf(...)`.
+ */
+export function requiredInCI(present, what, why) {
+  if (present) return true;
+  if (isCI()) throw new Error(`REQUIRED in CI — ${what}: ${why}`);
+  console.warn(`SKIPPED ${what}: ${why}`);
+  return false;
+}
+
+/**
+ * The paths under ../shared a suite reads (`sharedFiles('forms/g-1450-2019-09-27.pdf')`) and whether all of them
+ * are there: missing ones fail under CI and print a SKIPPED line naming `what` elsewhere.
+ */
+export function sharedFiles(what, ...relative) {
+  const paths = relative.map((r) => join(SHARED_DIR, r));
+  const missing = relative.filter((_, i) => !existsSync(paths[i]));
+  const present = requiredInCI(
+    missing.length === 0,
+    what,
+    `${missing.join(', ')} not found under ${SHARED_DIR}`,
+  );
+  return { present, paths };
+}
