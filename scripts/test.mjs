@@ -21,7 +21,21 @@ const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 const bin = (pkg, path) => join(root, 'node_modules', pkg, path);
 
+/** Each part's wall-clock time, printed as it ends and again with the total at the end (a full run's length). */
+const started = performance.now();
+const timings = [];
+let current = null;
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+function endSection() {
+  if (!current) return;
+  const ms = performance.now() - current.t0;
+  timings.push([current.title, ms]);
+  process.stdout.write(`\n--- ${current.title}: ${seconds(ms)}\n`);
+  current = null;
+}
 function section(title) {
+  endSection();
+  current = { title, t0: performance.now() };
   process.stdout.write(`\n=== ${title} ===\n`);
 }
 
@@ -37,18 +51,19 @@ function skip(what, why) {
 }
 
 // 1. Typecheck and lint.
-section('check (tsc -b, biome)');
+section('typecheck (tsc -b)');
 if (run(process.execPath, [bin('typescript', 'bin/tsc'), '-b', 'tsconfig.json']) !== 0) {
   totals.failed++;
   problems.push('typecheck');
 }
+section('lint (biome)');
 if (run(process.execPath, [bin('@biomejs/biome', 'bin/biome'), 'check', '.']) !== 0) {
   totals.failed++;
   problems.push('lint');
 } else totals.passed++;
 
-// 2. vitest: unit + PGlite integration, + PostgreSQL integration when configured.
-section('vitest');
+// 2. vitest, one project after the other (each timed): unit + PGlite integration, + PostgreSQL integration when
+// configured.
 const projects = ['unit', 'server-pglite'];
 if (process.env.TEST_DATABASE_URL) projects.push('server-postgres');
 else
@@ -58,28 +73,32 @@ else
   );
 if (process.env.TEST_DATABASE_URL && !process.env.TEST_REDIS_URL)
   skip('Redis fault tests', 'TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379)');
-const vitestJson = join(tmp, 'vitest.json');
-rmSync(vitestJson, { force: true });
-const vitestStatus = run(process.execPath, [
-  bin('vitest', 'vitest.mjs'),
-  'run',
-  ...projects.flatMap((p) => ['--project', p]),
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
-if (existsSync(vitestJson)) {
-  const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
-  totals.passed += r.numPassedTests;
-  totals.failed += r.numFailedTests;
-  totals.skipped += r.numPendingTests + r.numTodoTests;
-  if (vitestStatus !== 0 && r.numFailedTests === 0) {
+for (const project of projects) {
+  section(`vitest ${project}`);
+  const vitestJson = join(tmp, `vitest-${project}.json`);
+  rmSync(vitestJson, { force: true });
+  const vitestStatus = run(process.execPath, [
+    bin('vitest', 'vitest.mjs'),
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+  ]);
+  if (existsSync(vitestJson)) {
+    const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + r.numTodoTests;
+    if (vitestStatus !== 0 && r.numFailedTests === 0) {
+      totals.failed++;
+      problems.push(`vitest ${project} (suite error)`);
+    }
+  } else if (vitestStatus !== 0) {
     totals.failed++;
-    problems.push('vitest (suite error)');
+    problems.push(`vitest ${project} (no report)`);
   }
-} else if (vitestStatus !== 0) {
-  totals.failed++;
-  problems.push('vitest (no report)');
 }
 
 // 3. e2e in a real browser.
@@ -114,6 +133,10 @@ if (process.env.SKIP_E2E === '1' && !ci) {
   }
 }
 
+endSection();
+process.stdout.write(
+  `\nTime per part:\n${timings.map(([title, ms]) => `  ${title.padEnd(40)} ${seconds(ms).padStart(7)}`).join('\n')}\n  ${'total'.padEnd(40)} ${seconds(performance.now() - started).padStart(7)}\n`,
+);
 if (problems.length) process.stdout.write(`\nFailed parts: ${problems.join(', ')}\n`);
 process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
 process.exit(totals.failed > 0 ? 1 : 0);
