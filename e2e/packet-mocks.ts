@@ -124,6 +124,9 @@ export async function mockPacketEndpoints(
     name: 'EB-1A petition packet.pdf',
     outline: MOCK_OUTLINE,
     missing_forms: [],
+    date: new Date().toISOString().slice(0, 10),
+    time_zone: 'UTC',
+    check: { pages: MOCK_PAGES, bookmarks: MOCK_OUTLINE.length, references: 0 },
   };
   let step = -1;
   let built = false;

@@ -46,6 +46,18 @@ test.describe('the real print file (zh)', () => {
       ).json()) as TPacket;
       expect(packet.state).toBe('ready');
       expect(packet.file!.pages).toBeGreaterThan(10);
+      // The file checked itself (issue 28 item 9): the screen shows what it found; the name carries its day.
+      const check = packet.file!.check!;
+      expect(check.pages).toBe(packet.file!.pages);
+      expect(check.bookmarks).toBeGreaterThan(3);
+      expect(check.references).toBeGreaterThan(0);
+      await expect(page.getByTestId('print-check')).toHaveText(
+        R.print.check
+          .replace('{{pages}}', String(check.pages))
+          .replace('{{bookmarks}}', String(check.bookmarks))
+          .replace('{{references}}', String(check.references)),
+      );
+      expect(packet.file!.name).toContain(packet.file!.date);
 
       const downloading = page.waitForEvent('download');
       await press(page.getByTestId('print-download'));

@@ -17,6 +17,9 @@ const file = {
   name: 'EB-1A petition packet 2026-11-24.pdf',
   outline: [],
   missing_forms: [],
+  date: '2026-11-29',
+  time_zone: 'Asia/Shanghai',
+  check: null,
 };
 
 function packet(overrides: Partial<TPacket>): TPacket {

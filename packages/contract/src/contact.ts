@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localDate } from './clock.ts';
 import { EMAIL_MAX, ZIdValue } from './common.ts';
 import { APPOINTMENT_TIME_RANGES, DEFAULT_AREA_CODE } from './constants.ts';
 
@@ -40,16 +41,7 @@ export const CONTACT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const stripNonDigits = (text: string) => text.replace(/\D+/g, '');
 
 /** Today as YYYY-MM-DD in the IANA time zone `tz` (the earliest appointment date). */
-export function todayInTimeZone(tz: string, now: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: tz,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
+export const todayInTimeZone = (tz: string, now: Date): string => localDate(now, tz);
 
 /** An optional text field: absent or '' means "not given"; anything else must pass `ok`. */
 const optionalText = (code: TContactErrorCode, max: number, ok: (s: string) => boolean = () => true) =>

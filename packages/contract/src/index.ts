@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './assessment.ts';
 export * from './assessment-rules.ts';
 export * from './case.ts';
+export * from './clock.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export * from './consultation.ts';

@@ -155,6 +155,12 @@ export const ZPacketFile = z.object({
   outline: z.array(ZPacketOutlineNode),
   /** Forms the packet could not fill (the cover sheet says where to place them). */
   missing_forms: z.array(z.string()),
+  /** The day the cover prints and the name carries (YYYY-MM-DD in `time_zone`, the customer's; decision 0058). */
+  date: z.string(),
+  /** The IANA zone `date` is in: the screen shows `generated_at` in it too, never in the browser's. */
+  time_zone: z.string(),
+  /** The file's self-check (issue 28 item 9): what it found resolved; null for a file built before the check. */
+  check: z.object({ pages: ZCountValue, bookmarks: ZCountValue, references: ZCountValue }).nullable(),
 });
 export type TPacketFile = z.infer<typeof ZPacketFile>;
 
@@ -187,4 +193,9 @@ export const PacketErrorCode = {
   fileMissing: 'packet_file_missing',
   /** "Preview failure" (spec §8): the build failed; the message names the part. */
   buildFailed: 'packet_build_failed',
+  /**
+   * "The print file failed its own check (…) and is not offered": the last build's file was not kept; the
+   * download answers 409 until a build passes (decision 0058).
+   */
+  checkFailed: 'packet_check_failed',
 } as const;

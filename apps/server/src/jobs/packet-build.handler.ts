@@ -1,7 +1,8 @@
+import { PacketErrorCode } from '@dossier/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { casePacket } from '../db/schema/index.ts';
-import { buildCasePacket, PacketBuildError } from '../modules/packet/packet.build.ts';
+import { buildCasePacket, PacketBuildError, PacketCheckError } from '../modules/packet/packet.build.ts';
 import { ownedCaseById } from '../modules/packet/packet.service.ts';
 import type { TPacketBuildPayload } from './packet-build.job.ts';
 
@@ -32,18 +33,28 @@ export async function runPacketBuild(
     const claimMs = Math.round(performance.now() - t0);
     const built = await buildCasePacket(ctx, found.row, found.projectCode, payload.locale, hooks);
     ctx.logger.info(
-      { caseId: payload.caseId, pages: built.pages, ms: { claim: claimMs, ...built.timings } },
+      {
+        caseId: payload.caseId,
+        pages: built.pages,
+        check: built.check,
+        ms: { claim: claimMs, ...built.timings },
+      },
       'packet built',
     );
     return 'built';
   } catch (err) {
-    if (attempt.retryCount < attempt.retryLimit) throw err;
-    ctx.logger.error({ err, caseId: payload.caseId }, 'packet build failed on its last attempt');
+    // A file that failed its self-check would fail it again: recorded at once, not retried.
+    const checkFailed = err instanceof PacketCheckError;
+    if (!checkFailed && attempt.retryCount < attempt.retryLimit) throw err;
+    ctx.logger.error(
+      { err, caseId: payload.caseId, ...(checkFailed ? { problems: err.check.problems } : {}) },
+      checkFailed ? 'packet failed its self-check' : 'packet build failed on its last attempt',
+    );
     await db
       .update(casePacket)
       .set({
         buildState: 'failed',
-        errorCode: 'packet_build_failed',
+        errorCode: checkFailed ? PacketErrorCode.checkFailed : PacketErrorCode.buildFailed,
         phase: err instanceof PacketBuildError && err.part ? err.part.slice(0, 200) : null,
         updatedAt: ctx.clock.now(),
       })

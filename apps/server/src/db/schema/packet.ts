@@ -30,5 +30,10 @@ export const casePacket = pgTable('case_packet', {
   /** Cache objects the last file was built from; the next build deletes those it no longer uses. */
   cacheKeys: jsonb('cache_keys').$type<string[]>(),
   generatedAt: ts('generated_at'),
+  /** The day printed on the cover and used in the file name, in `file_time_zone` (the customer's; decision 0058). */
+  fileDate: text('file_date'),
+  fileTimeZone: text('file_time_zone'),
+  /** The file's self-check (decision 0058): pages, bookmarks and references resolved; set with the file. */
+  fileCheck: jsonb('file_check').$type<{ pages: number; bookmarks: number; references: number }>(),
   updatedAt: ts('updated_at').notNull(),
 });

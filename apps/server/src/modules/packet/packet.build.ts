@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { Locale, TPacketOutlineNode } from '@dossier/contract';
+import { type Locale, localDate, type TPacketOutlineNode } from '@dossier/contract';
 import { translate } from '@dossier/i18n';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { casePacket } from '../../db/schema/index.ts';
 import { assemblePacket } from '../../pdf/packet/assemble-packet.ts';
+import { checkPacket, type PacketCheck } from '../../pdf/packet/check-packet.ts';
 import type { OutlineNode } from '../../pdf/packet/outline.ts';
 import type { FormKey, PacketInput, PacketTranslation, ProgressFn } from '../../pdf/packet/packet.types.ts';
 import { concatenatePdfs } from '../../pdf/raw/document.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CaseRow } from '../case/case.service.ts';
-import { categoryOf, todayOf } from '../case/case.service.ts';
+import { categoryOf } from '../case/case.service.ts';
+import { customerTimeZone } from '../customer/customer.clock.ts';
 import { filledPdf } from '../forms/form-pdf.service.ts';
 import { freshFeeSchedule } from '../reference/fee-schedule.service.ts';
 import { blobKey } from '../uploads/uploads.blobs.ts';
@@ -39,6 +41,16 @@ export class PacketBuildError extends Error {
   }
 }
 
+/**
+ * The assembled file failed its self-check (check-packet.ts, decision 0058): it is not stored, the build is
+ * failed with the first problem as its reason, and it is not retried (the same inputs build the same bytes).
+ */
+export class PacketCheckError extends PacketBuildError {
+  constructor(readonly check: PacketCheck) {
+    super(check.problems[0] ?? '', new Error(check.problems.join('; ')));
+  }
+}
+
 function profileText(caseRow: CaseRow, prefix: string): string {
   const p = (caseRow.profile ?? {}) as Record<string, unknown>;
   const v = (k: string) => (typeof p[`${prefix}.${k}`] === 'string' ? (p[`${prefix}.${k}`] as string) : '');
@@ -58,6 +70,8 @@ export async function loadPacketInput(
   lap: (step: string) => void = () => {},
   /** Filled with the sha-256 of each input read: its content address (assemblePacket's `sha256Of`). */
   sha256s: WeakMap<Uint8Array, string> = new WeakMap(),
+  /** The day the cover prints (the customer's, decision 0058); today in the customer's time zone by default. */
+  filingDate?: string,
 ): Promise<PacketInput> {
   const { caseRow } = plan;
   const customerId = caseRow.customerId;
@@ -153,7 +167,7 @@ export async function loadPacketInput(
     locale,
     category: categoryOf(plan.projectCode),
     petitionerName: petitioner,
-    filingDate: todayOf(ctx),
+    filingDate: filingDate ?? localDate(ctx.clock.now(), await customerTimeZone(ctx, caseRow.customerId)),
     fees: await freshFeeSchedule(ctx),
     premium: caseRow.premiumProcessing,
     payment: caseRow.paymentMethod === 'G-1650' ? 'G-1650' : 'G-1450',
@@ -181,8 +195,12 @@ export async function buildCasePacket(
   caseRow: CaseRow,
   projectCode: PacketPlan['projectCode'],
   locale: Locale,
-  hooks: { onProgress?: ProgressFn } = {},
-): Promise<{ key: string; pages: number; timings: Record<string, number> }> {
+  hooks: {
+    onProgress?: ProgressFn;
+    /** The assembler (assemblePacket); whatever it gives is self-checked before it is stored. */
+    assemble?: typeof assemblePacket;
+  } = {},
+): Promise<{ key: string; pages: number; check: PacketCheck; timings: Record<string, number> }> {
   const db = ctx.db.db;
   // Milliseconds per step (the assembler's own phases are merged in): logged with the build, printed by the bench.
   const steps: Record<string, number> = {};
@@ -206,7 +224,11 @@ export async function buildCasePacket(
   lap('plan');
   const cache = new PacketCache(ctx, caseRow.customerId);
   const sha256s = new WeakMap<Uint8Array, string>();
-  const input = await loadPacketInput(ctx, plan, locale, cache, lap, sha256s);
+  // One instant and one zone for the cover's date, the file name and generated_at (decision 0058).
+  const generatedAt = ctx.clock.now();
+  const timeZone = await customerTimeZone(ctx, caseRow.customerId);
+  const fileDate = localDate(generatedAt, timeZone);
+  const input = await loadPacketInput(ctx, plan, locale, cache, lap, sha256s, fileDate);
   let last = -1;
   let writing = Promise.resolve();
   const onProgress: ProgressFn = (done, stage) => {
@@ -223,7 +245,7 @@ export async function buildCasePacket(
   };
   let result: Awaited<ReturnType<typeof assemblePacket>>;
   try {
-    result = await assemblePacket(input, {
+    result = await (hooks.assemble ?? assemblePacket)(input, {
       onProgress,
       layoutCache: cache.layoutCache(),
       marksCache: cache.marksCache(caseRow.id, [
@@ -238,6 +260,10 @@ export async function buildCasePacket(
   }
   mark = performance.now();
   Object.assign(steps, result.timings);
+  // The file checks itself before anything is stored (issue 28 item 9): a failure is reported, never served.
+  const check = checkPacket(result.bytes, result);
+  lap('check');
+  if (check.problems.length > 0) throw new PacketCheckError(check);
   // New name first; the row switches only once the bytes are stored (crash-safe, decision 0027).
   const key = packetKey(caseRow.customerId, caseRow.id);
   // The file, and what this build keeps for the next (written meanwhile), are stored before the row switches.
@@ -260,7 +286,10 @@ export async function buildCasePacket(
       missingForms: result.missingForms,
       builtFingerprint: plan.fingerprint,
       cacheKeys: [...cache.used],
-      generatedAt: ctx.clock.now(),
+      generatedAt,
+      fileDate,
+      fileTimeZone: timeZone,
+      fileCheck: { pages: check.pages, bookmarks: check.bookmarks, references: check.references },
       updatedAt: ctx.clock.now(),
     })
     .where(eq(casePacket.caseId, caseRow.id));
@@ -272,7 +301,7 @@ export async function buildCasePacket(
   // After the switch: the previous file and the cache objects this build no longer uses (best effort; the
   // customer purge removes whatever is left under the customer's prefix).
   for (const k of unused) await ctx.storage.delete(k).catch(() => false);
-  return { key, pages: result.pageCount, timings: steps };
+  return { key, pages: result.pageCount, check, timings: steps };
 }
 
 export { digest };

@@ -1,5 +1,12 @@
-import type { Locale, ProjectCode, TPacket, TPacketOutlineNode } from '@dossier/contract';
-import { PacketErrorCode as E } from '@dossier/contract';
+import {
+  PacketErrorCode as E,
+  knownTimeZone,
+  type Locale,
+  localDate,
+  type ProjectCode,
+  type TPacket,
+  type TPacketOutlineNode,
+} from '@dossier/contract';
 import { translate } from '@dossier/i18n';
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -55,22 +62,35 @@ export async function packetView(
     progress: state === 'ready' || state === 'stale' ? 100 : running && !stuck ? row.progress : 0,
     phase: running && !stuck ? row.phase : null,
     file: row?.fileKey ? fileOf(row, categoryOf(projectCode)) : null,
-    error:
-      state === 'failed'
-        ? {
-            code: E.buildFailed,
-            msg: translate(locale, `errors:${E.buildFailed}`, {
-              part: (!stuck && row?.phase) || translate(locale, 'errors:packet_part_unknown'),
-            }),
-          }
-        : null,
+    error: state === 'failed' ? failure(row!, !!stuck, locale) : null,
     problems,
     readme_confirmed: await readmeConfirmed(ctx, caseRow),
   };
 }
 
+/** The last build's failure: its self-check's first problem, or the part that could not go in. */
+function failure(row: PacketRow, stuck: boolean, locale: Locale): NonNullable<TPacket['error']> {
+  if (!stuck && row.errorCode === E.checkFailed) {
+    return {
+      code: E.checkFailed,
+      msg: translate(locale, `errors:${E.checkFailed}`, { reason: row.phase ?? '' }),
+    };
+  }
+  return {
+    code: E.buildFailed,
+    msg: translate(locale, `errors:${E.buildFailed}`, {
+      part: (!stuck && row.phase) || translate(locale, 'errors:packet_part_unknown'),
+    }),
+  };
+}
+
+/**
+ * The file as the API shows it. Its date is the cover's, in the customer's zone when it was built (decision
+ * 0058); a file built before that kept no zone and is dated in the default one.
+ */
 function fileOf(row: PacketRow, category: 'EB1A' | 'NIW'): NonNullable<TPacket['file']> {
-  const date = row.generatedAt!.toISOString().slice(0, 10);
+  const timeZone = knownTimeZone(row.fileTimeZone);
+  const date = row.fileDate ?? localDate(row.generatedAt!, timeZone);
   return {
     size: row.fileSize!,
     pages: row.filePages!,
@@ -78,6 +98,9 @@ function fileOf(row: PacketRow, category: 'EB1A' | 'NIW'): NonNullable<TPacket['
     name: `${category === 'EB1A' ? 'EB-1A' : 'NIW'} petition packet ${date}.pdf`,
     outline: (row.fileOutline ?? []) as TPacketOutlineNode[],
     missing_forms: row.missingForms ?? [],
+    date,
+    time_zone: timeZone,
+    check: row.fileCheck ?? null,
   };
 }
 
@@ -135,5 +158,9 @@ export async function requestPacket(
 export async function packetFileKey(ctx: AppContext, caseRow: CaseRow, projectCode: ProjectCode) {
   const [row] = await ctx.db.db.select().from(casePacket).where(eq(casePacket.caseId, caseRow.id));
   if (!row?.fileKey) throw new AppError(404, E.fileMissing, `errors:${E.fileMissing}`);
+  // The last build failed its self-check: no file is offered until one passes (issue 28 item 9).
+  if (row.buildState === 'failed' && row.errorCode === E.checkFailed) {
+    throw new AppError(409, E.checkFailed, `errors:${E.checkFailed}`, { reason: row.phase ?? '' });
+  }
   return { key: row.fileKey, file: fileOf(row, categoryOf(projectCode)) };
 }

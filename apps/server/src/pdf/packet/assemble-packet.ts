@@ -244,15 +244,30 @@ export async function assemblePacket(
   step('render');
 
   lap('render_list');
-  // 7. Links from the exhibit list lines to their exhibits.
+  // 7. Links from the exhibit list lines to their exhibits, and from every reference of the petition letter and
+  //    the plan to the first page of what it names (an exhibit, an exhibit's part, a letter): the self-check
+  //    (check-packet.ts) counts them as the references resolved.
   const pages = out;
-  for (const link of list!.links) {
-    const target = exhibits.find((x) => x.id === link.target.id);
-    // Renderer pages are 1-based.
-    const page = pages[exhibitsStart + link.page - 1];
-    if (!target || !page) continue;
-    addLink(w, page.dict, link.rect, pages[target.start]!.ref);
-  }
+  const firstPage = new Map<string, number>();
+  exhibits.forEach((x, i) => {
+    firstPage.set(`exhibit:${x.id}`, x.start);
+    for (const part of input.exhibits[i]!.parts ?? []) firstPage.set(`exhibit:${part.id}`, x.start);
+  });
+  letters.forEach((l, i) => {
+    firstPage.set(`letter:${input.letters[i]!.id}`, l.start);
+  });
+  const linkFrom = (links: LaidOutLetter['links'], start: number) => {
+    for (const link of links) {
+      const target = firstPage.get(`${link.target.kind}:${link.target.id}`);
+      // Renderer pages are 1-based.
+      const page = pages[start + link.page - 1];
+      if (target === undefined || !page) continue;
+      addLink(w, page.dict, link.rect, pages[target]!.ref);
+    }
+  };
+  linkFrom(list!.links, exhibitsStart);
+  linkFrom(letter.links, placedLetter.start);
+  linkFrom(plan.links, planPlaced.start);
 
   // 8. Stamps: "Exhibit N - p. i of n" on exhibit pages, "Page X of Y" on every mailed page.
   // Stamps use the same embedded font as the letters: nothing depends on the reader's fonts.

@@ -16,14 +16,19 @@ export function formatMoney(money: TMoney, locale: Locale): string {
   }).format(money.amount / 100);
 }
 
-/** A date and time in the customer's locale and time zone; "—" when absent or unreadable. */
-export function formatDateTime(iso: string | null | undefined, locale: Locale): string {
+/**
+ * A date and time in the customer's locale, in `timeZone` when given (the zone the server dated a file in, the
+ * profile's) else the browser's; "—" when absent or unreadable.
+ */
+export function formatDateTime(iso: string | null | undefined, locale: Locale, timeZone?: string): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
 }
 
 export function formatDate(iso: string | null | undefined, locale: Locale): string {

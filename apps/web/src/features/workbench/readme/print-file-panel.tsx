@@ -1,5 +1,5 @@
 import type { TPacket, TPacketProblem } from '@dossier/contract';
-import { ZPacketProblem } from '@dossier/contract';
+import { PacketErrorCode, ZPacketProblem } from '@dossier/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Progress, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -79,6 +79,8 @@ export function PrintFilePanel() {
   const packet = query.data;
   const action = packetAction(packet);
   const problems = packet.problems.length > 0 ? packet.problems : (refusal?.problems ?? []);
+  // A build that failed its self-check offers no file until one passes (the server refuses the download too).
+  const offered = packet.file && action !== 'wait' && packet.error?.code !== PacketErrorCode.checkFailed;
   return (
     <Card
       size="small"
@@ -115,7 +117,7 @@ export function PrintFilePanel() {
         <Alert type="error" showIcon title={refusal.msg} data-testid="print-refused" />
       )}
       {problems.length > 0 && <Problems problems={problems} program={program} />}
-      {packet.file && action !== 'wait' && <FileInfo packet={packet} />}
+      {offered && <FileInfo packet={packet} />}
       <Space wrap className="readme__print-actions">
         {(action === 'generate' || action === 'regenerate') && (
           <Button
@@ -128,7 +130,7 @@ export function PrintFilePanel() {
             {t(action === 'generate' ? 'print.generate' : 'print.regenerate')}
           </Button>
         )}
-        {packet.file && action !== 'wait' && (
+        {offered && (
           <>
             <Button
               type="primary"
@@ -159,9 +161,14 @@ function FileInfo({ packet }: { packet: TPacket }) {
         {t('print.file_info', {
           pages: file.pages,
           size: formatBytes(file.size),
-          date: formatDateTime(file.generated_at, locale),
+          date: formatDateTime(file.generated_at, locale, file.time_zone),
         })}
       </Typography.Text>
+      {file.check && (
+        <Typography.Text type="success" data-testid="print-check">
+          {t('print.check', file.check)}
+        </Typography.Text>
+      )}
       {file.missing_forms.length > 0 && (
         <Typography.Text type="warning">
           {t('print.missing_forms', { forms: file.missing_forms.join(', ') })}
