@@ -19,7 +19,10 @@ import { TcpProxy } from './tcp-proxy.ts';
 
 /**
  * Issue 10, items 9 and 19: a PostgreSQL or Redis that stops answering (a TCP proxy in the test that swallows
- * every byte) costs a request a bounded wait and a 503 — never a hang, never "no limit".
+ * every byte) costs a request a bounded wait and a 503 — never a hang, never "no limit". What is checked is the
+ * event, not the wall clock (decision 0059): each call is answered while the dependency still says nothing (so
+ * the server's own timeout ended the wait; a hang runs into the test's timeout), and the proxy counts what it
+ * swallowed (how many waits there were).
  */
 const redisUrl = process.env.TEST_REDIS_URL;
 if (testBackend === 'postgres')
@@ -28,12 +31,6 @@ if (testBackend === 'postgres')
     'Redis fault tests',
     'TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379)',
   );
-
-const elapsed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
-  const t0 = performance.now();
-  const r = await work();
-  return [r, performance.now() - t0];
-};
 
 describe.runIf(testBackend === 'postgres')('PostgreSQL that stops answering', () => {
   const STATEMENT_MS = 1000;
@@ -59,7 +56,7 @@ describe.runIf(testBackend === 'postgres')('PostgreSQL that stops answering', ()
     await proxy.close();
   });
 
-  it('readyz answers 503 within 2 s and API calls answer 503 within the configured timeout', async () => {
+  it('readyz and API calls answer 503 while the database still says nothing', async () => {
     const user = await login(t);
     const info = () =>
       t.app.inject({ url: '/api/customer/customer/info/', headers: { ...user.auth, Language: 'en' } });
@@ -67,39 +64,34 @@ describe.runIf(testBackend === 'postgres')('PostgreSQL that stops answering', ()
     expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
 
     proxy.stall();
-    const [ready, readyMs] = await elapsed(() =>
-      t.app.inject({ url: '/readyz', headers: { Language: 'en' } }),
-    );
+    const ready = await t.app.inject({ url: '/readyz', headers: { Language: 'en' } });
     expect(ready.statusCode).toBe(503);
     expect(ready.json().code).toBe('not_ready');
-    expect(readyMs).toBeLessThan(2000);
 
-    const [r, ms] = await elapsed(info);
+    const before = proxy.swallowed;
+    const r = await info();
     expect(r.statusCode, r.body).toBe(503);
     expect(r.json()).toEqual({
       code: 'service_unavailable',
       msg: 'The service is temporarily unavailable, please try again in a moment',
     });
-    // Statement timeout + the client's grace, plus room for a busy machine.
-    expect(ms).toBeLessThan(STATEMENT_MS + 1000 + 1500);
+    // The query reached the silent database and the server gave up on it by itself (the proxy still stalls).
+    expect(proxy.swallowed).toBeGreaterThan(before);
 
     // A write (in a transaction) is bounded the same way, and a call needing a new connection too.
     const writes = await Promise.all(
       Array.from({ length: 6 }, () =>
-        elapsed(() =>
-          t.app.inject({
-            method: 'POST',
-            url: '/api/customer/advice/',
-            headers: { ...user.auth, Language: 'zh' },
-            payload: { content: 'still there?' },
-          }),
-        ),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/customer/advice/',
+          headers: { ...user.auth, Language: 'zh' },
+          payload: { content: 'still there?' },
+        }),
       ),
     );
-    for (const [w, wms] of writes) {
+    for (const w of writes) {
       expect(w.statusCode, w.body).toBe(503);
       expect(w.json().msg).toBe('服务暂时不可用，请稍后重试');
-      expect(wms).toBeLessThan(STATEMENT_MS + 1000 + 2500);
     }
 
     // Once the database answers again, so does the API (stalled connections were dropped, not reused).
@@ -212,39 +204,34 @@ describe.runIf(testBackend === 'postgres' && !!redisUrl)('Redis that refuses or 
     await proxy.close();
   });
 
-  const call = (ip: string) =>
-    elapsed(() => t.app.inject({ url: '/api/customer/messy/timezones/', remoteAddress: ip }));
+  const call = (ip: string) => t.app.inject({ url: '/api/customer/messy/timezones/', remoteAddress: ip });
 
   it('counts in Redis while it answers; limits stay enforced from this process when it stalls or refuses', async () => {
     const ready = await t.app.inject({ url: '/readyz' });
     expect(ready.json().redis).toBe('ok');
-    const [first] = await call('10.9.0.1');
+    const first = await call('10.9.0.1');
     expect(first.statusCode).toBe(200);
     const keys = await t.ctx.redis!.client.keys('dossier-rl:*10.9.0.1');
     expect(keys.length).toBeGreaterThan(0);
 
     proxy.stall();
     const stalled: number[] = [];
-    for (let i = 0; i < LIMIT + 2; i++) {
-      const [r, ms] = await call('10.9.0.2');
-      stalled.push(r.statusCode);
-      // One bounded Redis wait at most, then the in-process counters answer at once.
-      expect(ms).toBeLessThan(1500);
-    }
+    stalled.push((await call('10.9.0.2')).statusCode);
+    // The first call waited on Redis (its commands swallowed) and gave up by itself; the next ones do not ask Redis
+    // at all: the in-process counters answer them.
+    const firstWait = proxy.swallowed;
+    expect(firstWait).toBeGreaterThan(0);
+    for (let i = 1; i < LIMIT + 2; i++) stalled.push((await call('10.9.0.2')).statusCode);
+    expect(proxy.swallowed).toBe(firstWait);
     expect(stalled.slice(0, LIMIT)).toEqual(Array(LIMIT).fill(200));
     expect(stalled.slice(LIMIT)).toEqual([429, 429]);
-    const [degraded, readyMs] = await elapsed(() => t.app.inject({ url: '/readyz' }));
+    const degraded = await t.app.inject({ url: '/readyz' });
     expect(degraded.statusCode).toBe(200);
     expect(degraded.json().redis).toBe('degraded');
-    expect(readyMs).toBeLessThan(2000);
 
     proxy.refuse();
     const refused: number[] = [];
-    for (let i = 0; i < LIMIT + 1; i++) {
-      const [r, ms] = await call('10.9.0.3');
-      refused.push(r.statusCode);
-      expect(ms).toBeLessThan(1500);
-    }
+    for (let i = 0; i < LIMIT + 1; i++) refused.push((await call('10.9.0.3')).statusCode);
     expect(refused[LIMIT]).toBe(429);
   }, 60_000);
 });
@@ -279,10 +266,9 @@ describe.runIf(testBackend === 'pglite')('start-up against a database that does 
       child.stderr.on('data', (d: Buffer) => {
         out += d.toString();
       });
-      const t0 = performance.now();
+      // It ends by itself (a process that waited on would run into the test's timeout) and says why.
       const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
       expect(code).not.toBe(0);
-      expect(performance.now() - t0).toBeLessThan(20_000);
       expect(out).toMatch(
         new RegExp(`could not (open|migrate) the database at 127\\.0\\.0\\.1:${port}/dossier within 2 s`),
       );

@@ -233,9 +233,9 @@ describe('S3 adapter specifics', () => {
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     const port = (silent.address() as AddressInfo).port;
     const stalled = newS3({ prefix: '', endpoint: `http://127.0.0.1:${port}`, requestTimeoutMs: 300 });
-    const t0 = Date.now();
-    await expect(stalled.stat('any/key')).rejects.toThrow();
-    expect(Date.now() - t0).toBeLessThan(5_000);
+    // The event, not the wall clock (decision 0059): the call fails with the client's own timeout while the store
+    // is still silent (a hang would run into the test's timeout instead).
+    await expect(stalled.stat('any/key')).rejects.toThrow(/timed? ?out/i);
     stalled.close();
     for (const s of sockets) s.destroy();
     await new Promise((r) => silent.close(r));

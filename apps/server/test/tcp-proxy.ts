@@ -10,6 +10,8 @@ export class TcpProxy {
   private mode: 'pass' | 'stall' | 'refuse' = 'pass';
   private readonly pairs = new Set<{ client: Socket; upstream: Socket | null }>();
   port = 0;
+  /** Chunks a client sent while the proxy stalled (each one a wait the client had to give up on). */
+  swallowed = 0;
 
   constructor(
     private readonly targetHost: string,
@@ -37,13 +39,17 @@ export class TcpProxy {
       this.pairs.delete(pair);
     });
     // A stalled proxy accepts and then says nothing.
-    if (this.mode === 'stall') return;
+    if (this.mode === 'stall') {
+      client.on('data', () => this.swallowed++);
+      return;
+    }
     const upstream = connect(this.targetPort, this.targetHost);
     pair.upstream = upstream;
     upstream.on('error', () => client.destroy());
     upstream.on('close', () => client.destroy());
     client.on('data', (d) => {
       if (this.mode === 'pass') upstream.write(d);
+      else this.swallowed++;
     });
     upstream.on('data', (d) => {
       if (this.mode === 'pass') client.write(d);

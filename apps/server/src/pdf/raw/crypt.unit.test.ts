@@ -315,17 +315,20 @@ describe.skipIf(!haveShared)('the USCIS I-140 blank (AES-128, empty user passwor
     expect(missing).toEqual([]);
   });
 
-  it('decrypts all of its ~3,000 objects in well under 50 ms', () => {
+  it('decrypts all of its ~3,000 objects in well under 50 ms of CPU', () => {
+    // CPU time of this process, not the wall clock: other processes' load on a shared machine does not count.
+    // How fast it is belongs in `bench:*`; this guards against a per-object cost gone quadratic.
     let best = Number.POSITIVE_INFINITY;
     for (let run = 0; run < 8; run++) {
-      const t0 = performance.now();
+      const cpu0 = process.cpuUsage();
       const doc = RawPdf.open(bytes);
       let n = 0;
       for (const num of doc.objectNumbers()) if (doc.get(num) !== undefined) n++;
-      best = Math.min(best, performance.now() - t0);
+      const cpu = process.cpuUsage(cpu0);
+      best = Math.min(best, (cpu.user + cpu.system) / 1000);
       expect(n).toBeGreaterThan(3000);
     }
-    console.info(`I-140: open + decrypt every object, best of 8: ${best.toFixed(1)} ms`);
+    console.info(`I-140: open + decrypt every object, best of 8: ${best.toFixed(1)} ms of CPU`);
     expect(best).toBeLessThan(50);
   });
 });
