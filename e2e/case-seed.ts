@@ -74,9 +74,12 @@ export function caseSeed(request: APIRequestContext, token: string, project: See
   }
   const onCase = (path: string) => `/api/customer/case/${caseId}/${path}`;
 
-  /** Sends `name` over tus (creation, then one PATCH with the bytes); answers the upload's id (still checking). */
-  async function send(name: string): Promise<number> {
-    const bytes = await seedPdf();
+  /**
+   * Sends `name` over tus (creation, then one PATCH with the bytes: the seed PDF unless given); answers the
+   * upload's id (still checking).
+   */
+  async function send(name: string, pdf?: Uint8Array): Promise<number> {
+    const bytes = pdf ?? (await seedPdf());
     const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
     const tus = { ...headers, 'Tus-Resumable': '1.0.0' };
     const created = await request.post(`${UPLOAD_TUS_PATH}?project_code=${project}`, {
@@ -117,9 +120,16 @@ export function caseSeed(request: APIRequestContext, token: string, project: See
     }
   }
 
+  /** Sends one PDF of the caller's and waits until it is ready; answers its id. */
+  async function uploadPdf(name: string, pdf: Uint8Array): Promise<number> {
+    const id = await send(name, pdf);
+    await settled([id]);
+    return id;
+  }
+
   /** Sends the files side by side and waits until all are ready; answers their ids in order. */
   async function upload(...names: string[]): Promise<number[]> {
-    const ids = await Promise.all(names.map(send));
+    const ids = await Promise.all(names.map((n) => send(n)));
     await settled(ids);
     return ids;
   }
@@ -198,7 +208,7 @@ export function caseSeed(request: APIRequestContext, token: string, project: See
     const criteria = SEED_CRITERIA[project];
     const names = ['Prof. A', 'Prof. B', 'Prof. C'];
     const sending = Promise.all(
-      [...names.map((n) => `${n}.pdf`), ...criteria.map((c) => `File for ${c}.pdf`)].map(send),
+      [...names.map((n) => `${n}.pdf`), ...criteria.map((c) => `File for ${c}.pdf`)].map((n) => send(n)),
     );
     await Promise.all([fillForms(), claim(criteria)]);
     const folders: Record<string, number> = {};
@@ -225,5 +235,5 @@ export function caseSeed(request: APIRequestContext, token: string, project: See
     return { caseId, criteria, folders, letters, heldBack };
   }
 
-  return { open, summary, upload, fillForms, claim, folder, file, letter, document, complete };
+  return { open, summary, upload, uploadPdf, fillForms, claim, folder, file, letter, document, complete };
 }

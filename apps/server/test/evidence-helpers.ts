@@ -43,7 +43,7 @@ export async function owner(
 export async function fakeUpload(
   t: TestApp,
   o: Owner,
-  opts: { name?: string; status?: 'ready' | 'checking' | 'refused' } = {},
+  opts: { name?: string; status?: 'ready' | 'checking' | 'refused'; text?: string } = {},
 ): Promise<number> {
   const now = t.clock.now();
   const [row] = await t.ctx.db.db
@@ -59,6 +59,8 @@ export async function fakeUpload(
       status: opts.status ?? 'ready',
       pages: opts.status === 'ready' || !opts.status ? 2 : null,
       pdfSize: opts.status === 'ready' || !opts.status ? 5678 : null,
+      // What the normalise job read from its text layer (null: never read, so not judged).
+      textSample: opts.text ?? null,
       unreferencedSince: now,
       createdAt: now,
       updatedAt: now,

@@ -365,6 +365,148 @@ describe('ReadMe: a reference that prints no number blocks confirmation (issue 2
   });
 });
 
+describe('ReadMe: what is mailed must be English (issue 28 item 5)', () => {
+  const ZH = '申请人在人工智能领域作出了杰出贡献，其发表的论文被国际同行广泛引用，并获得了多项国家级奖项。';
+  const KO =
+    '신청인은 인공지능 분야에서 탁월한 공헌을 하였으며, 그의 논문은 국제 학계에서 널리 인용되었습니다.';
+  const RO =
+    'Solicitantul a adus contribuții remarcabile în domeniul inteligenței artificiale, iar lucrările sale sunt citate pe scară largă.';
+  const EN =
+    'The petitioner has made original contributions of major significance to the field of machine learning.';
+
+  it('a petition letter and a US plan written in another language block their parts, named, in zh and en', async () => {
+    const o = await owner(t);
+    await b.complete(o);
+    expect((await readme(o)).can_confirm).toBe(true);
+    await b.document(o, 'petition_letter', paragraphs(txt(ZH)));
+    await b.document(o, 'us_plan', paragraphs(txt(RO)));
+    const en = await readme(o);
+    expect(en.can_confirm).toBe(false);
+    expect(partOf(en, 'petition').missing).toEqual([
+      {
+        code: 'readme_not_english_document',
+        msg:
+          'The Petition letter is written in Chinese: USCIS reads English only. Write it in English before you ' +
+          'confirm (or order our translation service)',
+        tab: 'petition',
+        target: 'petition_letter',
+      },
+    ]);
+    expect(partOf(en, 'plan').missing.map((m) => [m.code, m.target, m.msg.includes('Romanian')])).toEqual([
+      ['readme_not_english_document', 'us_plan', true],
+    ]);
+    const zh = await readme(o, 'zh');
+    expect(partOf(zh, 'petition').missing[0]!.msg).toBe(
+      translate('zh', 'checklist:missing.not_english_document', {
+        document: translate('zh', 'checklist:document.petition_letter'),
+        language: '中文',
+        offer: translate('zh', 'checklist:missing.translation_offer'),
+      }),
+    );
+    for (const lang of ['en', 'zh'] as const)
+      expectError(await confirm(o, lang), 409, 'stage_incomplete', lang);
+    expectError(await onCase(t, o)('POST', 'packet/'), 409, 'readme_not_confirmed');
+    // English with a Chinese name and title quoted stays English: confirmation is possible again.
+    await b.document(o, 'petition_letter', paragraphs(txt(`${EN} Professor 王小明 (Wang Xiaoming) agrees.`)));
+    await b.document(o, 'us_plan', paragraphs(txt(EN)));
+    expect((await readme(o)).can_confirm).toBe(true);
+    expect((await confirm(o)).statusCode).toBe(200);
+  });
+
+  it('an exhibit, a letter and an attachment whose text is not English and that have no translation, flagged or not', async () => {
+    const o = await owner(t, 'USA_EB1A', ['TRANSLATION']);
+    const { folders } = await b.complete(o);
+    const call = onCase(t, o);
+    const up = (text: string) => fakeUpload(t, o, { text });
+    // Flagged with its translation there: fine. Korean, not flagged, without translation: blocks.
+    let r = await call('POST', `evidence/${folders.awards}/files/`, {
+      name: '수상 증명서',
+      name_en: 'Award certificate',
+      needs_translation: true,
+      translation_mode: 'personal',
+      original_upload_id: await up(KO),
+      translation_upload_id: await up(EN),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect((await readme(o)).can_confirm).toBe(true);
+    r = await call('POST', `evidence/${folders.judge}/files/`, {
+      name: '심사 위원 위촉장',
+      needs_translation: false,
+      original_upload_id: await up(KO),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    r = await call('POST', 'letters/', {
+      name: 'Prof. Popescu',
+      position: 'Profesor',
+      needs_translation: false,
+      letter_upload_id: await up(RO),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const popescu = r.json().letters.letters.find((l: { name: string }) => l.name === 'Prof. Popescu').id;
+    r = await call('POST', 'plan/attachments/', {
+      name: '商业计划',
+      needs_translation: true,
+      translation_mode: 'service',
+      original_upload_id: await up(ZH),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const attachment = r.json().attachments.attachments[0].id;
+    const en = await readme(o);
+    expect(en.can_confirm).toBe(false);
+    expect(partOf(en, 'evidence')).toMatchObject({ complete: false, progress: { done: 3, total: 4 } });
+    expect(partOf(en, 'evidence').missing).toEqual([
+      {
+        code: 'readme_not_english_evidence',
+        msg:
+          'The evidence file “심사 위원 위촉장” is in Korean and has no English translation: upload a certified ' +
+          'English translation (and mark the file as needing one)',
+        tab: 'evidence',
+        target: String(folders.judge),
+      },
+    ]);
+    expect(partOf(en, 'letters').missing.map((m) => [m.code, m.target, m.msg])).toEqual([
+      [
+        'readme_not_english_letter',
+        String(popescu),
+        'The signed letter from Prof. Popescu is in Romanian and has no English translation: upload a certified ' +
+          'English translation',
+      ],
+    ]);
+    expect(partOf(en, 'plan').missing.map((m) => [m.code, m.target])).toEqual([
+      ['readme_not_english_attachment', String(attachment)],
+    ]);
+    expect(partOf(await readme(o, 'zh'), 'evidence').missing[0]!.msg).toContain('“심사 위원 위촉장”是韩文');
+    expectError(await confirm(o), 409, 'stage_incomplete');
+    expectError(await onCase(t, o)('POST', 'packet/'), 409, 'readme_not_confirmed');
+  });
+
+  it('offers the translation service only to a customer who does not hold it; files without text are not judged', async () => {
+    const o = await owner(t);
+    const { folders } = await b.complete(o);
+    const r = await onCase(t, o)('POST', `evidence/${folders.awards}/files/`, {
+      name: 'Scan',
+      needs_translation: false,
+      original_upload_id: await fakeUpload(t, o, { text: KO }),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(partOf(await readme(o), 'evidence').missing[0]!.msg).toMatch(
+      /\(or order our translation service\)$/,
+    );
+    // A scan (no text layer) and a file read before text was kept are not judged.
+    for (const text of ['', undefined]) {
+      const other = await owner(t);
+      const f = await b.complete(other);
+      const added = await onCase(t, other)('POST', `evidence/${f.folders.awards}/files/`, {
+        name: 'Photo',
+        needs_translation: false,
+        original_upload_id: await fakeUpload(t, other, text === undefined ? {} : { text }),
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      expect((await readme(other)).can_confirm).toBe(true);
+    }
+  });
+});
+
 describe('ReadMe: guidance warnings (never blocking)', () => {
   const warningsOf = async (o: Owner) => (await readme(o)).warnings;
 

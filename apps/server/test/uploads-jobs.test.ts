@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { ZUpload } from '@dossier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import {
   purgeStaleTransfers,
   requeueStuckUploads,
 } from '../src/modules/uploads/uploads.purge.ts';
+import { createFontSet } from '../src/pdf/fonts/font-set.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import type { LoggedIn } from './factories.ts';
 import { shopTestConfig } from './shop-factories.ts';
@@ -79,6 +81,19 @@ describe('normalise job', () => {
     expect(pages.every((p) => p.length > 0)).toBe(true);
     expect(await runUploadNormalise(t.ctx, { uploadId: u!.id })).toBe('skipped');
     expect(blobsOf(user.customerId)).toHaveLength(2);
+  });
+
+  it('keeps the start of the PDF’s text on the upload, to judge its language (issue 28 item 5)', async () => {
+    const user = await entitled();
+    const zh = '申请人在人工智能领域作出了杰出贡献，其发表的论文被国际同行广泛引用。';
+    const pdf = await PDFDocument.create();
+    const fonts = await createFontSet(pdf, zh);
+    pdf.addPage([612, 792]).drawText(zh, { x: 40, y: 700, size: 9, font: fonts.regular });
+    const { upload: u } = await tus.upload(user, '证书.pdf', await pdf.save());
+    const outcome = await runUploadNormalise(t.ctx, { uploadId: u!.id });
+    const [row] = await t.ctx.db.db.select().from(upload).where(eq(upload.id, u!.id));
+    expect([outcome, row!.refusalEn]).toEqual(['ready', null]);
+    expect(row!.textSample!.replace(/\s/g, '')).toBe(zh);
   });
 
   it('refuses a damaged PDF with the reason naming the file, in the reader’s language', async () => {

@@ -9,8 +9,7 @@ import {
   storePageMarks,
 } from '../modules/uploads/uploads.blobs.ts';
 import { bilingual } from '../modules/uploads/uploads.text.ts';
-import { normaliseInWorker, TIMED_OUT } from '../pdf/normalise/in-worker.ts';
-import type { Rect } from '../pdf/packet/content-bbox.ts';
+import { type NormalisedInWorker, normaliseInWorker, TIMED_OUT } from '../pdf/normalise/in-worker.ts';
 import type { TUploadNormalisePayload } from './uploads-normalise.job.ts';
 
 type UploadRow = typeof upload.$inferSelect;
@@ -49,7 +48,7 @@ export async function runUploadNormalise(
       );
     }
     if (!result.ok) return refuse(ctx, row, result.code, result.message);
-    return await storePdf(ctx, row, result.pdf, result.pageCount, result.marks);
+    return await storePdf(ctx, row, result);
   } catch (err) {
     if (attempt.retryCount < attempt.retryLimit) throw err;
     ctx.logger.error({ err, uploadId: row.id }, 'upload normalisation failed on its last attempt');
@@ -78,7 +77,11 @@ async function readOriginal(ctx: AppContext, row: UploadRow): Promise<Uint8Array
   return Buffer.concat(chunks, total);
 }
 
-async function storePdf(ctx: AppContext, row: UploadRow, pdf: Uint8Array, pages: number, marks?: Rect[][]) {
+async function storePdf(
+  ctx: AppContext,
+  row: UploadRow,
+  { pdf, pageCount: pages, marks, text }: NormalisedInWorker & { ok: true },
+) {
   const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const key = blobKey(row.customerId, sha256);
@@ -92,7 +95,14 @@ async function storePdf(ctx: AppContext, row: UploadRow, pdf: Uint8Array, pages:
       if (!(await ctx.storage.stat(key))) return 'again' as const;
       const done = await tx
         .update(upload)
-        .set({ status: 'ready', pages, pdfSha256: sha256, pdfSize: bytes.length, updatedAt: ctx.clock.now() })
+        .set({
+          status: 'ready',
+          pages,
+          pdfSha256: sha256,
+          pdfSize: bytes.length,
+          textSample: text ?? null,
+          updatedAt: ctx.clock.now(),
+        })
         .where(and(eq(upload.id, row.id), eq(upload.status, 'checking')))
         .returning({ id: upload.id });
       return done.length > 0 ? ('ready' as const) : ('gone' as const);

@@ -31,6 +31,11 @@ export const upload = pgTable(
     pages: integer('pages'),
     pdfSha256: text('pdf_sha256'),
     pdfSize: bytes('pdf_size'),
+    /**
+     * The first ~4 KB of the normalised PDF's text layer (pdf/text/page-text.ts), to judge its language (issue 28
+     * item 5); '' when it has none (a scan, a photo), null when never read (a file checked before it was kept).
+     */
+    textSample: text('text_sample'),
     refusalCode: text('refusal_code'),
     refusalZh: text('refusal_zh'),
     refusalEn: text('refusal_en'),

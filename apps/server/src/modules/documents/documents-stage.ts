@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { planAttachment } from '../../db/schema/index.ts';
 import { latestChange, type StageContent } from '../case/stages.service.ts';
+import { documentNotEnglish, untranslatedUploads } from '../language/untranslated.ts';
 import { unresolvedReferences } from '../numbering/unresolved.ts';
 import { documentRow, hasContent } from './documents.service.ts';
 import { resolvableTargets } from './numbering.ts';
@@ -12,8 +13,9 @@ const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(va
 
 /**
  * The schedule's plan stage (issue 14 item 1): one part, done when the US-plan document has content (attachments
- * are optional) and every reference in it prints a number (issue 28 item 3: the plan is mailed too). The
- * fingerprint covers the document's version and every attachment, so any change reopens it.
+ * are optional), every reference in it prints a number (issue 28 item 3: the plan is mailed too) and it is written
+ * in English; plus one part never done per attachment whose text is not English and that has no English
+ * translation (issue 28 item 5). The fingerprint covers the document's version and every attachment, so any change reopens it.
  */
 export async function planStageContent(db: Db, caseId: number): Promise<StageContent> {
   const doc = await documentRow(db, caseId, 'us_plan');
@@ -27,10 +29,12 @@ export async function planStageContent(db: Db, caseId: number): Promise<StageCon
     written && hasContent(doc.content)
       ? unresolvedReferences('us_plan', doc.content, await resolvableTargets(db, caseId)).length
       : 0;
+  const english = !written || documentNotEnglish(doc.content) === null;
+  const notEnglish = (await untranslatedUploads(db, caseId)).filter((u) => u.kind === 'attachment').length;
   return {
     available: true,
-    done: written && hasContent(doc.content) && unresolved === 0 ? 1 : 0,
-    total: 1,
+    done: written && hasContent(doc.content) && unresolved === 0 && english ? 1 : 0,
+    total: 1 + notEnglish,
     lastChange: latestChange([written ? doc.updatedAt : null, ...attachments.map((a) => a.updatedAt)]),
     fingerprint: digest({
       version: doc?.version ?? 0,
@@ -49,9 +53,9 @@ export async function planStageContent(db: Db, caseId: number): Promise<StageCon
 }
 
 /**
- * The petition stage: one part, done when the petition letter has content and every reference in it prints a
- * number (none points at a deleted exhibit or letter, or at one without a file yet: issue 28 item 3). The
- * fingerprint is the document's version.
+ * The petition stage: one part, done when the petition letter has content, every reference in it prints a
+ * number (none points at a deleted exhibit or letter, or at one without a file yet: issue 28 item 3) and it is
+ * written in English (issue 28 item 5). The fingerprint is the document's version.
  */
 export async function petitionStageContent(
   ctx: Pick<AppContext, 'db'>,
@@ -62,9 +66,10 @@ export async function petitionStageContent(
   const dangling = written
     ? unresolvedReferences('petition_letter', doc.content, await resolvableTargets(ctx.db.db, caseId)).length
     : 0;
+  const english = !written || documentNotEnglish(doc.content) === null;
   return {
     available: true,
-    done: written && hasContent(doc.content) && dangling === 0 ? 1 : 0,
+    done: written && hasContent(doc.content) && dangling === 0 && english ? 1 : 0,
     total: 1,
     lastChange: written ? doc.updatedAt : null,
     fingerprint: digest({ version: doc?.version ?? 0 }),

@@ -8,13 +8,15 @@ import {
   recommendationLetter,
 } from '../../db/schema/index.ts';
 import { latestChange, type StageContent } from '../case/stages.service.ts';
+import { untranslatedUploads } from '../language/untranslated.ts';
 import { claimIn } from './criteria.service.ts';
 
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 /**
  * The schedule's evidence stage (issue 11 §3, issue 12): one part per claimed criterion, done when the criterion
- * holds at least one file. The fingerprint covers the claim, every folder and every file (order and uploads
+ * holds at least one file, and one part never done per file whose text is not English and that has no English
+ * translation (issue 28 item 5: it cannot be mailed as it is). The fingerprint covers the claim, every folder and every file (order and uploads
  * included), so any change after submitting reopens the stage.
  */
 export async function evidenceStageContent(db: Db, caseId: number): Promise<StageContent> {
@@ -33,10 +35,11 @@ export async function evidenceStageContent(db: Db, caseId: number): Promise<Stag
   const criterionOf = new Map(folders.map((f) => [f.id, f.criterion]));
   const withFiles = new Set(files.map((f) => criterionOf.get(f.folderId)));
   const touched = claim.claimed.length > 0 || folders.length > 0;
+  const notEnglish = (await untranslatedUploads(db, caseId)).filter((u) => u.kind === 'evidence').length;
   return {
     available: true,
     done: claim.claimed.filter((c) => withFiles.has(c)).length,
-    total: claim.claimed.length,
+    total: claim.claimed.length + notEnglish,
     lastChange: touched
       ? latestChange([
           claimRow?.updatedAt,
@@ -66,7 +69,7 @@ export async function evidenceStageContent(db: Db, caseId: number): Promise<Stag
 
 /**
  * The letters stage: one part per recommender, done when the signed letter is uploaded (and its translation when
- * the customer translates it personally).
+ * the customer translates it personally, or when the letter's text is not English: issue 28 item 5).
  */
 export async function lettersStageContent(db: Db, caseId: number): Promise<StageContent> {
   const letters = await db
@@ -74,9 +77,13 @@ export async function lettersStageContent(db: Db, caseId: number): Promise<Stage
     .from(recommendationLetter)
     .where(eq(recommendationLetter.caseId, caseId))
     .orderBy(asc(recommendationLetter.id));
+  const notEnglish = new Set(
+    (await untranslatedUploads(db, caseId)).filter((u) => u.kind === 'letter').map((u) => u.id),
+  );
   const done = letters.filter(
     (l) =>
       l.letterUploadId !== null &&
+      !notEnglish.has(l.id) &&
       !(l.needsTranslation && l.translationMode === 'personal' && l.letterTranslationUploadId === null),
   ).length;
   return {

@@ -26,7 +26,7 @@ const EXCERPT_WORDS = 8;
 const EXCERPT_CHARS = 60;
 
 /** The text of a block, in reading order (references and footnotes skipped). */
-function blockText(block: unknown): string {
+export function blockText(block: unknown): string {
   const parts: string[] = [];
   const walk = (v: unknown) => {
     if (!v || typeof v !== 'object') return;

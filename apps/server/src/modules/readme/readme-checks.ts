@@ -15,6 +15,8 @@ import type { FilingForm } from '../case/stages.service.ts';
 import type { Claim } from '../evidence/criteria.service.ts';
 import { criterionLabel } from '../evidence/criteria-content.ts';
 import type { FileRow, FolderRow } from '../evidence/folders.store.ts';
+import type { LanguageCode } from '../language/language-check.ts';
+import type { NotEnglish } from '../language/untranslated.ts';
 import type { UnresolvedReference } from '../numbering/unresolved.ts';
 import { formsMissing, formsWarnings } from './readme-forms.ts';
 
@@ -39,6 +41,16 @@ export interface CaseFacts {
    * deleted or has no file yet. Each blocks its document's part, naming the document, the paragraph and the target.
    */
   unresolved: readonly UnresolvedReference[];
+  /**
+   * What would be mailed in another language without an English translation (issue 28 item 5): the documents'
+   * language when it is not English, and the untranslated evidence files, letters and attachments whose text is not.
+   */
+  notEnglish: {
+    documents: Partial<Record<'us_plan' | 'petition_letter', LanguageCode>>;
+    uploads: readonly NotEnglish[];
+  };
+  /** The customer holds the translation service for the project (else the checklist offers it). */
+  translationHeld: boolean;
   hasContent: (doc: unknown) => boolean;
 }
 
@@ -68,10 +80,14 @@ function criteriaWithFiles(f: CaseFacts): Set<string> {
 
 /** Why `part` is not complete (the caller only asks for incomplete parts). */
 export function missingIn(part: ReadmePart, f: CaseFacts, locale: Locale): TReadmeItem[] {
+  if (part === 'forms') return formsMissing(f.forms, locale);
+  return [...partMissing(part, f, locale), ...notEnglishItems(part, f, locale)];
+}
+
+function partMissing(part: Exclude<ReadmePart, 'forms'>, f: CaseFacts, locale: Locale): TReadmeItem[] {
   const item = itemMaker(locale);
   const m = (code: string, target: string | number | null, vars: Record<string, string | number> = {}) =>
     item(code, `missing.${code}`, part, target, vars);
-  if (part === 'forms') return formsMissing(f.forms, locale);
   if (part === 'evidence') {
     if (f.category === 'NIW' && f.claim.niwDirection === null) return [m('niw_direction_none', null)];
     if (f.claim.claimed.length === 0) return [m('criteria_none', null)];
@@ -99,6 +115,42 @@ export function missingIn(part: ReadmePart, f: CaseFacts, locale: Locale): TRead
   if (!doc || doc.version === 0 || !f.hasContent(doc.content))
     return [m('petition_empty', 'petition_letter')];
   return unresolvedItems(f, 'petition_letter', part, locale);
+}
+
+const UPLOAD_PART = { evidence: 'evidence', letter: 'letters', attachment: 'plan' } as const;
+
+/**
+ * Issue 28 item 5: one item per document or untranslated file of the part whose text is not English, naming it and
+ * its language, with the way out (write it in English / upload an English translation) and, when the customer does
+ * not hold it, the translation service.
+ */
+function notEnglishItems(part: ReadmePart, f: CaseFacts, locale: Locale): TReadmeItem[] {
+  const item = itemMaker(locale);
+  const offer = f.translationHeld ? '' : translate(locale, 'checklist:missing.translation_offer');
+  const language = (code: LanguageCode) => translate(locale, `checklist:language.${code}`);
+  const out: TReadmeItem[] = [];
+  const document = part === 'plan' ? 'us_plan' : part === 'petition' ? 'petition_letter' : null;
+  const docLanguage = document ? f.notEnglish.documents[document] : undefined;
+  if (document && docLanguage) {
+    out.push(
+      item('not_english_document', 'missing.not_english_document', part, document, {
+        document: translate(locale, `checklist:document.${document}`),
+        language: language(docLanguage),
+        offer,
+      }),
+    );
+  }
+  for (const u of f.notEnglish.uploads) {
+    if (UPLOAD_PART[u.kind] !== part) continue;
+    out.push(
+      item(`not_english_${u.kind}`, `missing.not_english_${u.kind}`, part, u.folderId ?? u.id, {
+        name: u.name,
+        language: language(u.language),
+        offer,
+      }),
+    );
+  }
+  return out;
 }
 
 /**

@@ -15,6 +15,7 @@ import { type FilingForm, submitStage } from '../case/stages.service.ts';
 import { hasContent } from '../documents/documents.service.ts';
 import type { CaseContext } from '../forms/form-state.ts';
 import { filingStates } from '../forms/immigration-data.service.ts';
+import { documentNotEnglish, untranslatedUploads } from '../language/untranslated.ts';
 import { numberCase } from '../numbering/case-numbering.ts';
 import { loadCaseRows } from '../numbering/numbering.load.ts';
 import { unresolvedReferences } from '../numbering/unresolved.ts';
@@ -48,6 +49,9 @@ async function caseFacts(
   const numbering = numberCase(rows);
   const plan = rows.documents.find((d) => d.kind === 'us_plan');
   const petition = rows.documents.find((d) => d.kind === 'petition_letter');
+  const planLanguage = plan && plan.version > 0 ? documentNotEnglish(plan.content) : null;
+  const petitionLanguage = petition && petition.version > 0 ? documentNotEnglish(petition.content) : null;
+  const rights = await myRights(ctx, s.customerId, s.locale);
   return {
     category: categoryOf(s.projectCode),
     forms,
@@ -62,6 +66,14 @@ async function caseFacts(
       ...(petition ? unresolvedReferences('petition_letter', petition.content, numbering.targets) : []),
       ...(plan ? unresolvedReferences('us_plan', plan.content, numbering.targets) : []),
     ],
+    notEnglish: {
+      documents: {
+        ...(planLanguage ? { us_plan: planLanguage } : {}),
+        ...(petitionLanguage ? { petition_letter: petitionLanguage } : {}),
+      },
+      uploads: await untranslatedUploads(ctx.db.db, s.caseRow.id),
+    },
+    translationHeld: rights.some((r) => r.project_code === s.projectCode && r.service === 'TRANSLATION'),
     hasContent,
   };
 }

@@ -7,8 +7,11 @@ export { TIMED_OUT };
 /** The thread's entry: the bundle's own beside it, or the sources' (which registers tsx first). */
 const WORKER_ENTRY = threadEntry('normalise-worker.mjs', import.meta.url);
 
-/** The normaliser's answer; an accepted file also carries what each page paints (page-marks.ts), when read. */
-export type NormalisedInWorker = NormaliseResult & { marks?: Rect[][] };
+/**
+ * The normaliser's answer; an accepted file also carries what each page paints (page-marks.ts), when read, and the
+ * start of its text (pdf/text/page-text.ts).
+ */
+export type NormalisedInWorker = NormaliseResult & { marks?: Rect[][]; text?: string };
 
 /**
  * normaliseEvidence in a worker thread: the work (pdf-lib parsing, image decoding — synchronous for seconds on a

@@ -3,6 +3,7 @@
 // (scripts/server-build.mjs).
 import { parentPort, workerData } from 'node:worker_threads';
 import { pageMarks } from '../packet/page-marks.ts';
+import { textSample } from '../text/page-text.ts';
 import type { NormalisedInWorker } from './in-worker.ts';
 import { normaliseEvidence } from './index.ts';
 
@@ -18,5 +19,7 @@ if (result.ok) {
   } catch {
     // unknown: the print file reads the page itself
   }
+  // The start of its text, to judge its language (decision 0057); '' when it has no text layer.
+  result.text = textSample(result.pdf);
 }
 parentPort!.postMessage(result, result.ok ? [result.pdf.buffer as ArrayBuffer] : []);

@@ -542,7 +542,7 @@ const MAX_CONTENT_BYTES = 32 * 1024 * 1024;
  * past the budget (a "zip bomb", see the normaliser's budget tests) or uses a filter not read here throws: the
  * caller then treats the page as covering its whole box.
  */
-function contentBytes(src: RawPdf, contents: PdfObject | undefined): Uint8Array {
+export function contentBytes(src: RawPdf, contents: PdfObject | undefined): Uint8Array {
   const target = src.resolve(contents);
   const streams: PdfStream[] = [];
   if (Array.isArray(target)) {

@@ -60,6 +60,25 @@ function ItemLink({ item, label }: { item: TReadmeItem; label: string }) {
   return <Link to={fixLink(program, item)}>{label}</Link>;
 }
 
+/**
+ * Something mailed in another language without a translation (issue 28 item 5): beside its Fix link, the
+ * translation service in the shop when the customer does not hold it.
+ */
+function TranslationOffer({ item, readme }: { item: TReadmeItem; readme: TReadme }) {
+  const { t } = useTranslation('preview');
+  const { project } = useWorkbenchCase();
+  if (!item.code.startsWith('readme_not_english_')) return null;
+  if (readme.services.some((r) => r.service === 'TRANSLATION')) return null;
+  return (
+    <>
+      {' · '}
+      <Link to={shopLink(project, 'TRANSLATION')} data-testid="readme-order-translation">
+        {t('order_translation')}
+      </Link>
+    </>
+  );
+}
+
 function StepOne({ readme }: { readme: TReadme }) {
   const { t } = useTranslation('preview');
   const { locale } = useLocale();
@@ -103,6 +122,7 @@ function StepOne({ readme }: { readme: TReadme }) {
                 {part.missing.map((item) => (
                   <li key={`${item.code}-${item.target ?? ''}`}>
                     <span>{item.msg}</span> <ItemLink item={item} label={t('fix')} />
+                    <TranslationOffer item={item} readme={readme} />
                   </li>
                 ))}
               </ul>

@@ -1,0 +1,85 @@
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { judgeLanguage } from '../../modules/language/language-check.ts';
+import { createFontSet } from '../fonts/font-set.ts';
+import { parseToUnicode, TEXT_SAMPLE_CHARS, textSample } from './page-text.ts';
+
+const ZH = '申请人在人工智能领域作出了杰出贡献，其发表的论文被国际同行广泛引用。';
+const RO =
+  'Solicitantul a adus contribuții remarcabile în domeniul inteligenței artificiale, iar lucrările sale sunt citate de cercetători.'
+    // Noto Sans SC has ă â î but not ș ț: the sentence keeps the letters the font can show.
+    .replace(/ț/g, 't')
+    .replace(/ș/g, 's');
+const EN =
+  'The petitioner has made original contributions of major significance to the field of machine learning.';
+
+async function notoPdf(lines: string[]): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const fonts = await createFontSet(pdf, lines.join(''));
+  const page = pdf.addPage([612, 792]);
+  lines.forEach((line, i) => {
+    page.drawText(line, { x: 40, y: 700 - i * 20, size: 9, font: fonts.regular });
+  });
+  return pdf.save();
+}
+
+describe('textSample', () => {
+  it('reads Chinese through the embedded font’s ToUnicode map', async () => {
+    const text = textSample(await notoPdf([ZH]));
+    expect(text.replace(/\s/g, '')).toBe(ZH);
+    expect(judgeLanguage(text)).toEqual({ verdict: 'not_english', language: 'zh' });
+  });
+
+  it('reads Romanian (ă â î) and tells it from English', async () => {
+    const text = textSample(await notoPdf([RO]));
+    expect(text).toContain('lucrările sale sunt citate');
+    expect(judgeLanguage(text)).toEqual({ verdict: 'not_english', language: 'ro' });
+  });
+
+  it('reads a standard font without ToUnicode as Latin-1', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    pdf.addPage([612, 792]).drawText(EN, { x: 40, y: 700, size: 9, font });
+    const text = textSample(await pdf.save());
+    expect(text).toBe(EN);
+    expect(judgeLanguage(text)).toEqual({ verdict: 'english' });
+  });
+
+  it('keeps the first TEXT_SAMPLE_CHARS characters of a long file and reads nothing from a blank one', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    for (let p = 0; p < 5; p++) {
+      const page = pdf.addPage([612, 792]);
+      for (let i = 0; i < 40; i++) page.drawText(EN, { x: 20, y: 760 - i * 18, size: 7, font });
+    }
+    expect(textSample(await pdf.save())).toHaveLength(TEXT_SAMPLE_CHARS);
+    const blank = await PDFDocument.create();
+    blank.addPage([612, 792]);
+    expect(textSample(await blank.save())).toBe('');
+    expect(textSample(new Uint8Array([1, 2, 3]))).toBe('');
+  });
+
+  it('parses bfchar and both bfrange forms', () => {
+    const map = parseToUnicode(
+      [
+        '2 beginbfchar',
+        '<0003> <0041>',
+        '<0004> <D55C>',
+        'endbfchar',
+        '2 beginbfrange',
+        '<0010> <0012> <AC00>',
+        '<0020> <0021> [<0066 0069> <C5B4>]',
+        'endbfrange',
+      ].join('\n'),
+    );
+    expect([3, 4, 0x10, 0x11, 0x12, 0x20, 0x21].map((c) => map.get(c))).toEqual([
+      'A',
+      '한',
+      '가',
+      '각',
+      '갂',
+      'fi',
+      '어',
+    ]);
+  });
+});

@@ -1,0 +1,153 @@
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import {
+  EVIDENCE_PATHS,
+  LANGUAGE_HEADER,
+  LOCALES,
+  type Locale,
+  PACKET_PATHS,
+  ZReadme,
+} from '@dossier/contract';
+import { resources } from '@dossier/i18n';
+import type { APIRequestContext } from '@playwright/test';
+import { buyBaseViaApi } from './accounts-support.ts';
+import { caseSeed, paragraphs, txt } from './case-seed.ts';
+import { checkScreen, expect, press, test } from './fixtures.ts';
+import { collectPageErrors, rememberLocale } from './support.ts';
+import { expectFitsViewport, sharedLogin } from './workbench-support.ts';
+
+/**
+ * Issue 28 item 5 (web), in Chinese and in English, on a desktop and on a 390 px phone, over the real server and
+ * its worker: a petition letter written in Chinese, and an exhibit whose PDF's text is Romanian but that is not
+ * flagged for translation, each block "I confirm" with the server's message, and the translation service is
+ * offered; the English letter and the exhibit's English translation clear them. The exhibit is Romanian, not
+ * Korean: no font in the project's dependencies draws Hangul (Noto Sans SC has none), and a fixture whose text
+ * layer says Korean under blank glyphs would be a fake. The server test (readme.test.ts) covers Korean text.
+ */
+
+const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4\d\d/.test(e));
+
+const ZH_LETTER =
+  '申请人在人工智能领域作出了杰出贡献，其发表的论文被国际同行广泛引用，并获得了多项国家级奖项。';
+const EN_LETTER =
+  'The petitioner has made original contributions of major significance to the field of machine learning.';
+/** Romanian in the standard Helvetica's WinAnsi letters (â î; ș ț ă are not in it), as a scanned-and-OCRed file reads. */
+const RO_TEXT = [
+  'Certificat. Solicitantul este un cercetator care a publicat in reviste de top',
+  'si care a primit pentru munca sa mai multe premii din partea comunitatii stiintifice.',
+  'Acest document este eliberat pentru a servi la dosarul de imigrare al domnului.',
+];
+
+async function romanianPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([612, 792]);
+  RO_TEXT.forEach((line, i) => {
+    page.drawText(line, { x: 60, y: 700 - i * 18, size: 11, font });
+  });
+  return pdf.save();
+}
+
+function api(request: APIRequestContext, token: string, locale: Locale) {
+  const headers = { Authorization: `Bearer ${token}`, [LANGUAGE_HEADER]: locale };
+  return {
+    readme: async (caseId: number) => {
+      const r = await request.get(PACKET_PATHS.readme(caseId), { headers });
+      expect(r.ok(), await r.text()).toBe(true);
+      return ZReadme.parse(await r.json());
+    },
+    send: (method: 'post' | 'patch', path: string, data: unknown) => request[method](path, { headers, data }),
+  };
+}
+
+for (const locale of LOCALES) {
+  const P = resources[locale].preview;
+
+  test.describe(`English only in what is mailed (${locale})`, () => {
+    const login = sharedLogin();
+    let token = '';
+
+    test.beforeEach(async ({ page }) => {
+      if (locale === 'en') await rememberLocale(page, 'en');
+      token = (await login.start(page)).access_token;
+    });
+    test.afterEach(async ({ page }) => {
+      await login.keep(page);
+    });
+
+    test('a Chinese petition letter and a Romanian exhibit not flagged for translation block I confirm', async ({
+      page,
+    }) => {
+      test.setTimeout(150_000);
+      const errors = collectPageErrors(page);
+      await buyBaseViaApi(page.request, token, 'USA_EB1A');
+      const seed = caseSeed(page.request, token, 'USA_EB1A', locale);
+      const built = await test.step('a whole case over the API', () => seed.complete());
+      const { caseId } = built;
+      const call = api(page.request, token, locale);
+      const judge = built.folders.judge!;
+      const fileName = locale === 'zh' ? '罗马尼亚证书' : 'Romanian certificate';
+      const original = await test.step('the exhibit, checked by the real worker', async () =>
+        seed.uploadPdf('certificat.pdf', await romanianPdf()));
+      const fileId = await seed.file(judge, fileName, original);
+      await seed.document('petition_letter', paragraphs(txt(ZH_LETTER)));
+
+      const readme = await call.readme(caseId);
+      const petitionItem = readme.parts.find((p) => p.key === 'petition')!.missing[0]!;
+      const evidenceItem = readme.parts.find((p) => p.key === 'evidence')!.missing[0]!;
+      expect(petitionItem).toMatchObject({ code: 'readme_not_english_document', target: 'petition_letter' });
+      expect(evidenceItem).toMatchObject({ code: 'readme_not_english_evidence', target: String(judge) });
+      expect(evidenceItem.msg).toContain(fileName);
+      expect(evidenceItem.msg).toContain(resources[locale].checklist.language.ro);
+      expect(readme.can_confirm).toBe(false);
+
+      await page.goto('/EB-1A/readMe');
+      const petition = page.getByTestId('readme-part-petition');
+      const evidence = page.getByTestId('readme-part-evidence');
+      await expect(petition).toHaveAttribute('data-complete', 'false', { timeout: 30_000 });
+      await expect(petition).toContainText(petitionItem.msg);
+      await expect(evidence).toHaveAttribute('data-complete', 'false');
+      await expect(evidence).toContainText(evidenceItem.msg);
+      // The translation service is offered: this customer does not hold it.
+      await expect(evidence.getByTestId('readme-order-translation')).toHaveAttribute(
+        'href',
+        /service=TRANSLATION/,
+      );
+      const confirm = page.getByRole('checkbox', { name: new RegExp(P.confirm) });
+      await expect(confirm).toBeDisabled();
+      const refused = await call.send('post', PACKET_PATHS.readmeConfirm(caseId), {});
+      expect(refused.status()).toBe(409);
+      await checkScreen(page, '/EB-1A/readMe (not in English)');
+      await expectFitsViewport(page);
+
+      await press(petition.getByRole('link', { name: P.fix }));
+      await expect(page).toHaveURL(/\/EB-1A\/petition\?target=petition_letter$/);
+
+      await test.step('written in English and the exhibit translated, nothing blocks', async () => {
+        await seed.document('petition_letter', paragraphs(txt(EN_LETTER)));
+        const translation = await seed.uploadPdf('translation.pdf', await romanianPdfTranslation());
+        const r = await call.send('patch', `${EVIDENCE_PATHS.files(caseId, judge)}${fileId}/`, {
+          name: fileName,
+          name_en: 'Certificate',
+          needs_translation: true,
+          translation_mode: 'personal',
+          original_upload_id: original,
+          translation_upload_id: translation,
+        });
+        expect(r.status(), await r.text()).toBeLessThan(300);
+        await page.goto('/EB-1A/readMe');
+        for (const key of ['forms', 'evidence', 'letters', 'plan', 'petition'] as const)
+          await expect(page.getByTestId(`readme-part-${key}`)).toHaveAttribute('data-complete', 'true');
+        await expect(confirm).toBeEnabled();
+      });
+      expect(unexpected(errors)).toEqual([]);
+    });
+  });
+}
+
+/** The exhibit's English translation (a certified translation is a PDF too). */
+async function romanianPdfTranslation(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pdf.addPage([612, 792]).drawText(`Certified translation. ${EN_LETTER}`, { x: 40, y: 700, size: 9, font });
+  return pdf.save();
+}
