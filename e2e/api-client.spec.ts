@@ -30,9 +30,13 @@ test('a 4xx answer is shown and not retried', async ({ page }) => {
       body: JSON.stringify({ code: 'forbidden', msg: 'You do not have access to this' }),
     });
   });
+  // The page's clock is ours (decision 0059): after the message, every timer the next minute holds is run at once
+  // (a retry would be one: TanStack Query waits 1 s, then 2 s), and the network is idle before counting.
+  await page.clock.install();
   await page.goto('/index/firstTerm');
   await expect(page.getByText('You do not have access to this')).toBeVisible();
-  await page.waitForTimeout(1500);
+  await page.clock.runFor(60_000);
+  await page.waitForLoadState('networkidle');
   expect(calls).toBe(1);
 });
 
