@@ -23,12 +23,15 @@ async function pick(field: Locator, value: string) {
   await field.press('Enter');
 }
 
+/**
+ * Opens a select and presses one of its options. On the 390 × 844 phone a dropdown under a field low on the screen
+ * reaches past the viewport's bottom: the option is scrolled wholly into view first (`press`), as a person would.
+ */
 async function choose(page: Page, field: Locator, option: string) {
   await field.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
+  await press(
+    page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first(),
+  );
 }
 
 async function answer(page: Page, group: string, yes: boolean, locale: Locale) {
