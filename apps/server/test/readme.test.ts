@@ -476,6 +476,8 @@ describe('ReadMe: what is mailed must be English (issue 28 item 5)', () => {
       ['readme_not_english_attachment', String(attachment)],
     ]);
     expect(partOf(await readme(o, 'zh'), 'evidence').missing[0]!.msg).toContain('“심사 위원 위촉장”是韩文');
+    // The attachment flagged for the service's translation blocks; it is not repeated as a warning.
+    expect(en.warnings.filter((w) => w.code === 'readme_translation_missing')).toEqual([]);
     expectError(await confirm(o), 409, 'stage_incomplete');
     expectError(await onCase(t, o)('POST', 'packet/'), 409, 'readme_not_confirmed');
   });

@@ -140,8 +140,17 @@ function notEnglishItems(part: ReadmePart, f: CaseFacts, locale: Locale): TReadm
       }),
     );
   }
+  // A letter whose personal translation is missing is already named by letter_translation_missing.
+  const personalMissing = new Set(
+    f.letters
+      .filter(
+        (l) => l.needsTranslation && l.translationMode === 'personal' && l.letterTranslationUploadId === null,
+      )
+      .map((l) => l.id),
+  );
   for (const u of f.notEnglish.uploads) {
     if (UPLOAD_PART[u.kind] !== part) continue;
+    if (u.kind === 'letter' && personalMissing.has(u.id)) continue;
     out.push(
       item(`not_english_${u.kind}`, `missing.not_english_${u.kind}`, part, u.folderId ?? u.id, {
         name: u.name,
@@ -242,15 +251,18 @@ type Warn = (
 function translationWarnings(f: CaseFacts, w: Warn): TReadmeItem[] {
   const code = 'translation_missing';
   const out: TReadmeItem[] = [];
+  // What is already a blocking item because its text is not English is not repeated as advice.
+  const blocked = (kind: NotEnglish['kind'], id: number) =>
+    f.notEnglish.uploads.some((u) => u.kind === kind && u.id === id);
   for (const file of f.files) {
-    if (file.needsTranslation && file.translationUploadId === null) {
+    if (file.needsTranslation && file.translationUploadId === null && !blocked('evidence', file.id)) {
       out.push(w(code, 'evidence', file.folderId, { name: file.name }, `${code}_evidence`));
     }
   }
   for (const l of f.letters) {
     // A personal translation missing is already a reason the letters part is incomplete.
     const letterMissing = l.letterUploadId !== null && l.letterTranslationUploadId === null;
-    if (l.needsTranslation && letterMissing && l.translationMode !== 'personal') {
+    if (l.needsTranslation && letterMissing && l.translationMode !== 'personal' && !blocked('letter', l.id)) {
       out.push(w(code, 'letters', l.id, { name: l.name }, `${code}_letter`));
     }
     if (l.needsTranslation && l.resumeUploadId !== null && l.resumeTranslationUploadId === null) {
@@ -258,7 +270,7 @@ function translationWarnings(f: CaseFacts, w: Warn): TReadmeItem[] {
     }
   }
   for (const a of f.attachments) {
-    if (a.needsTranslation && a.translationUploadId === null) {
+    if (a.needsTranslation && a.translationUploadId === null && !blocked('attachment', a.id)) {
       out.push(w(code, 'plan', a.id, { name: a.name }, `${code}_attachment`));
     }
   }

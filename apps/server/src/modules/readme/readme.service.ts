@@ -6,6 +6,7 @@ import {
   STAGE_TAB,
   type TReadme,
   type TReadmePartState,
+  type TRight,
 } from '@dossier/contract';
 import { translate } from '@dossier/i18n';
 import type { AppContext } from '../../context.ts';
@@ -43,6 +44,8 @@ async function caseFacts(
   s: ReadmeScope,
   forms: readonly FilingForm[],
   cc: CaseContext,
+  /** The caller's services for this project (Step II; the translation offer). */
+  services: readonly TRight[],
 ): Promise<CaseFacts> {
   // The case's rows read once; the numbering (and so what each reference prints) computed once from them.
   const rows = await loadCaseRows(ctx.db.db, s.caseRow.id, { documents: true });
@@ -51,7 +54,6 @@ async function caseFacts(
   const petition = rows.documents.find((d) => d.kind === 'petition_letter');
   const planLanguage = plan && plan.version > 0 ? documentNotEnglish(plan.content) : null;
   const petitionLanguage = petition && petition.version > 0 ? documentNotEnglish(petition.content) : null;
-  const rights = await myRights(ctx, s.customerId, s.locale);
   return {
     category: categoryOf(s.projectCode),
     forms,
@@ -73,7 +75,7 @@ async function caseFacts(
       },
       uploads: await untranslatedUploads(ctx.db.db, s.caseRow.id),
     },
-    translationHeld: rights.some((r) => r.project_code === s.projectCode && r.service === 'TRANSLATION'),
+    translationHeld: services.some((r) => r.service === 'TRANSLATION'),
     hasContent,
   };
 }
@@ -83,7 +85,10 @@ export async function readmeView(ctx: AppContext, s: ReadmeScope): Promise<TRead
   const cc = contextOf(ctx, s.caseRow, s.projectCode);
   const forms = await filingStates(ctx, s.caseRow, cc);
   const state = await readmeState(ctx, s.caseRow, cc, forms);
-  const facts = await caseFacts(ctx, s, forms, cc);
+  const services = (await myRights(ctx, s.customerId, s.locale)).filter(
+    (r) => r.project_code === s.projectCode,
+  );
+  const facts = await caseFacts(ctx, s, forms, cc, services);
   const parts: TReadmePartState[] = README_PARTS.map((key) => {
     const c = state.parts[key];
     const complete = partComplete(c);
@@ -114,7 +119,7 @@ export async function readmeView(ctx: AppContext, s: ReadmeScope): Promise<TRead
     can_confirm: parts.every((p) => p.complete),
     confirmed_at: state.confirmedAt?.toISOString() ?? null,
     confirmed: state.confirmed,
-    services: (await myRights(ctx, s.customerId, s.locale)).filter((r) => r.project_code === s.projectCode),
+    services,
     procedures: [...README_PROCEDURES],
     fees: feesOf(cc, paymentForm),
   };
