@@ -405,7 +405,11 @@ for (const locale of LOCALES) {
       await expect
         .poll(() => page.evaluate((key) => localStorage.getItem(key), SESSION_KEYS.accessToken))
         .toBeNull();
-      await page.waitForTimeout(500);
+      // Not a fixed sleep (decision 0059): the warning would be asked for in the same task that cleared the session;
+      // two painted frames later it would be on the screen.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
       await expect(page.getByText(T.session.expired)).toHaveCount(0);
       await expect(page).toHaveURL(/\/login$/);
     });
