@@ -15,6 +15,11 @@ import { PdfDict, PdfName, PdfStream, PdfString, type PdfValue } from '../raw/va
 export const TEXT_SAMPLE_CHARS = 4000;
 /** Pages read at most (a long file's first pages tell its language). */
 const MAX_PAGES = 30;
+/**
+ * Decoded content bytes parsed at most over the whole file: text is shown early in a page's content, and a drawing
+ * of many megabytes must not make the upload check slow (it runs within the normaliser's time limit).
+ */
+const MAX_PARSED_BYTES = 2 * 1024 * 1024;
 /** Decoded bytes of one ToUnicode CMap read at most. */
 const MAX_CMAP_BYTES = 1024 * 1024;
 
@@ -90,9 +95,14 @@ function show(bytes: Uint8Array, font: FontMap): string {
 
 const isOperatorStart = (b: number) => CHAR_CLASS[b] === 0 && !/[0-9+\-.]/.test(String.fromCharCode(b));
 
-/** One page's text: strings in the order shown, a space between text objects and moves. */
-function pageText(src: RawPdf, page: RawPage): string {
-  const bytes = contentBytes(src, page.dict.get('Contents'));
+/**
+ * One page's text: strings in the order shown, a space between text objects and moves; at most `budget` bytes of
+ * its content are parsed (what was read before a cut or a syntax error is kept). Answers the text and the bytes
+ * parsed.
+ */
+function pageText(src: RawPdf, page: RawPage, budget: number): { text: string; parsed: number } {
+  const whole = contentBytes(src, page.dict.get('Contents'));
+  const bytes = whole.length > budget ? whole.subarray(0, budget) : whole;
   const res = src.dict(page.dict.get('Resources') ?? page.inherited.Resources);
   const fonts = src.dict(res?.get('Font'));
   const cache = new Map<string, FontMap>();
@@ -109,53 +119,64 @@ function pageText(src: RawPdf, page: RawPage): string {
       }
     }
   };
-  for (;;) {
-    p.skip();
-    if (p.pos >= bytes.length) break;
-    const b = bytes[p.pos]!;
-    if (!isOperatorStart(b)) {
-      operands.push(p.value());
-      continue;
-    }
-    const op = p.word();
-    if (op === 'Tf') {
-      const name = operands[operands.length - 2];
-      if (name instanceof PdfName) {
-        let f = cache.get(name.name);
-        if (!f) {
-          const d = fonts ? src.resolve(fonts.get(name.name)) : undefined;
-          f = d instanceof PdfDict ? fontMap(src, d) : SKIP;
-          cache.set(name.name, f);
-        }
-        font = f;
-      }
-    } else if (op === 'Tj' || op === 'TJ' || op === "'" || op === '"') {
-      if (op !== 'Tj' && op !== 'TJ') parts.push(' ');
-      strings(operands[operands.length - 1]);
-    } else if (op === 'BT' || op === 'ET' || op === 'Td' || op === 'TD' || op === 'T*' || op === 'Tm') {
-      parts.push(' ');
-    } else if (op === 'BI') {
-      // Inline image: skip its data to the EI that ends it.
-      const end = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).indexOf('EI', p.pos, 'latin1');
-      p.pos = end < 0 ? bytes.length : end + 2;
-    }
-    operands.length = 0;
+  try {
+    readOperators();
+  } catch {
+    // A cut (the budget) or a syntax error: the text read so far stands.
   }
-  return parts.join('');
+  return { text: parts.join(''), parsed: bytes.length };
+
+  function readOperators() {
+    for (;;) {
+      p.skip();
+      if (p.pos >= bytes.length) break;
+      const b = bytes[p.pos]!;
+      if (!isOperatorStart(b)) {
+        operands.push(p.value());
+        continue;
+      }
+      const op = p.word();
+      if (op === 'Tf') {
+        const name = operands[operands.length - 2];
+        if (name instanceof PdfName) {
+          let f = cache.get(name.name);
+          if (!f) {
+            const d = fonts ? src.resolve(fonts.get(name.name)) : undefined;
+            f = d instanceof PdfDict ? fontMap(src, d) : SKIP;
+            cache.set(name.name, f);
+          }
+          font = f;
+        }
+      } else if (op === 'Tj' || op === 'TJ' || op === "'" || op === '"') {
+        if (op !== 'Tj' && op !== 'TJ') parts.push(' ');
+        strings(operands[operands.length - 1]);
+      } else if (op === 'BT' || op === 'ET' || op === 'Td' || op === 'TD' || op === 'T*' || op === 'Tm') {
+        parts.push(' ');
+      } else if (op === 'BI') {
+        // Inline image: skip its data to the EI that ends it.
+        const end = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).indexOf('EI', p.pos, 'latin1');
+        p.pos = end < 0 ? bytes.length : end + 2;
+      }
+      operands.length = 0;
+    }
+  }
 }
 
 /** The first `max` characters of the PDF's text, white space collapsed; '' when it has none or is unreadable. */
 export function textSample(pdf: Uint8Array, max = TEXT_SAMPLE_CHARS): string {
   let text = '';
+  let budget = MAX_PARSED_BYTES;
   try {
     const src = RawPdf.open(pdf);
     for (const page of src.pages().slice(0, MAX_PAGES)) {
       try {
-        text = `${text} ${pageText(src, page)}`.replace(/\s+/g, ' ');
+        const read = pageText(src, page, budget);
+        text = `${text} ${read.text}`.replace(/\s+/g, ' ');
+        budget -= read.parsed;
       } catch {
-        // A page whose content does not parse adds nothing.
+        // A page whose content cannot be decoded adds nothing.
       }
-      if (text.length >= max) break;
+      if (text.length >= max || budget <= 0) break;
     }
   } catch {
     return '';

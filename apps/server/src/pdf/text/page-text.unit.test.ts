@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { PDFDocument, PDFOperator, StandardFonts } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { judgeLanguage } from '../../modules/language/language-check.ts';
 import { createFontSet } from '../fonts/font-set.ts';
@@ -57,6 +57,25 @@ describe('textSample', () => {
     blank.addPage([612, 792]);
     expect(textSample(await blank.save())).toBe('');
     expect(textSample(new Uint8Array([1, 2, 3]))).toBe('');
+  });
+
+  it('parses at most 2 MB of content: text after a huge drawing is not read, text before it is', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const first = pdf.addPage([612, 792]);
+    first.drawText(EN, { x: 40, y: 760, size: 9, font });
+    // About 3 MB of path operators after the text.
+    const ops = `${'10 10 m 20 20 l S\n'.repeat(170_000)}`;
+    first.pushOperators(...[PDFOperator.of(ops as never)]);
+    pdf.addPage([612, 792]).drawText('Second page text that is never reached by the reader.', {
+      x: 40,
+      y: 700,
+      size: 9,
+      font,
+    });
+    const text = textSample(await pdf.save({ useObjectStreams: false }));
+    expect(text).toContain(EN);
+    expect(text).not.toContain('Second page');
   });
 
   it('parses bfchar and both bfrange forms', () => {
