@@ -9,6 +9,7 @@ import { checkPacket, type PacketCheck } from '../../pdf/packet/check-packet.ts'
 import type { OutlineNode } from '../../pdf/packet/outline.ts';
 import type { FormKey, PacketInput, PacketTranslation, ProgressFn } from '../../pdf/packet/packet.types.ts';
 import { concatenatePdfs } from '../../pdf/raw/document.ts';
+import { joinChunks } from '../../pdf/raw/writer.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CaseRow } from '../case/case.service.ts';
 import { categoryOf } from '../case/case.service.ts';
@@ -261,7 +262,8 @@ export async function buildCasePacket(
   mark = performance.now();
   Object.assign(steps, result.timings);
   // The file checks itself before anything is stored (issue 28 item 9): a failure is reported, never served.
-  const check = checkPacket(result.bytes, result);
+  // The bytes joined for the check only (not kept by the result): garbage once it returns, before the store.
+  const check = checkPacket(joinChunks(result.chunks, result.size), result);
   lap('check');
   if (check.problems.length > 0) throw new PacketCheckError(check);
   // New name first; the row switches only once the bytes are stored (crash-safe, decision 0027).
