@@ -7,7 +7,8 @@
  *   Chinese names stays English);
  * - Latin script: the share of the words that are English function words against the share of each other
  *   language's function words (French, German, Spanish, Portuguese, Italian, Dutch, Romanian, Vietnamese, …), and
- *   letters only other languages write (ș ț ă are Romanian, ß German, ñ Spanish, ơ ư Vietnamese).
+ *   letters only other languages write (ș ț ă are Romanian, ß German, ñ Spanish, ơ ư Vietnamese); Latin text with
+ *   few function words of any language (a list of nouns, a table) is not judged.
  * Too little text (fewer than MIN_LETTERS letters of which fewer than MIN_SCRIPT_LETTERS of a non-Latin script, or
  * fewer than MIN_WORDS words of Latin script) is not judged.
  */
@@ -49,6 +50,8 @@ export const MIN_WORDS = 10;
 const FOREIGN_SCRIPT_SHARE = 0.25;
 /** English function words must be at least this share of the words (English prose: about 0.4). */
 const ENGLISH_WORD_SHARE = 0.15;
+/** Another language's function words must be at least this share of the words to name it. */
+const RIVAL_WORD_SHARE = 0.1;
 /** Letters foreign to English: above this share of the Latin letters, the text is not English (names aside). */
 const FOREIGN_LETTER_SHARE = 0.02;
 
@@ -179,5 +182,9 @@ function judgeLatin(text: string): LanguageVerdict {
     return { verdict: 'not_english', language: rivalShare > 0 && rivalShare >= english ? rival : byMark };
   }
   if (english >= ENGLISH_WORD_SHARE && english >= rivalShare) return { verdict: 'english' };
-  return { verdict: 'not_english', language: rivalShare > english ? rival : 'other' };
+  // Another language is named only on its own evidence: a list of English nouns (a publication list, a table) has
+  // few function words of any language and is not judged rather than refused.
+  if (rivalShare >= RIVAL_WORD_SHARE && rivalShare > english)
+    return { verdict: 'not_english', language: rival };
+  return { verdict: 'unknown' };
 }

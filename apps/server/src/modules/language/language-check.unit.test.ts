@@ -51,6 +51,13 @@ describe('judgeLanguage', () => {
     expect(judgeLanguage(text)).toEqual({ verdict: 'english' });
   });
 
+  it('English nouns without function words (a table, a keyword list) are not judged, never refused', () => {
+    const text =
+      'Research results data model method network energy system analysis material cell protein signal design ' +
+      'performance clinical patient device algorithm learning sensor circuit battery catalyst structure impact.';
+    expect(judgeLanguage(text)).toEqual({ verdict: 'unknown' });
+  });
+
   it('too little text is not judged', () => {
     expect(judgeLanguage('王小明')).toEqual({ verdict: 'unknown' });
     expect(judgeLanguage('Exhibit 4')).toEqual({ verdict: 'unknown' });
