@@ -50,6 +50,8 @@ export const MIN_WORDS = 10;
 const FOREIGN_SCRIPT_SHARE = 0.25;
 /** English function words must be at least this share of the words (English prose: about 0.4). */
 const ENGLISH_WORD_SHARE = 0.15;
+/** Above this share of English function words, foreign letters (names) do not matter. */
+const ENGLISH_PROSE_SHARE = 0.25;
 /** Another language's function words must be at least this share of the words to name it. */
 const RIVAL_WORD_SHARE = 0.1;
 /** Letters foreign to English: above this share of the Latin letters, the text is not English (names aside). */
@@ -176,6 +178,8 @@ function judgeLatin(text: string): LanguageVerdict {
     if (hit) marks.set(hit[1], (marks.get(hit[1]) ?? 0) + 1);
   }
   const marked = [...marks.values()].reduce((a, b) => a + b, 0);
+  // English prose full of function words stays English whatever names it quotes (an author list of Vietnamese names).
+  if (english >= ENGLISH_PROSE_SHARE && english >= rivalShare) return { verdict: 'english' };
   if (marked / latinLetters > FOREIGN_LETTER_SHARE) {
     // Diacritics shared by several languages (é) say "not English"; the function words say which.
     const byMark = largest(marks)![0];

@@ -43,6 +43,13 @@ describe('judgeLanguage', () => {
     expect(judgeLanguage(text)).toEqual({ verdict: 'english' });
   });
 
+  it('an English paper whose authors are Vietnamese and Romanian stays English', () => {
+    const text =
+      'Nguyễn Văn Đức, Trần Thị Hương, Phạm Quốc Việt, Ștefan Țurcanu. The results of this study show that the ' +
+      'method is faster than the state of the art, and it has been adopted by the industry in two countries.';
+    expect(judgeLanguage(text)).toEqual({ verdict: 'english' });
+  });
+
   it('a list of English titles and numbers with few function words is still English, not another language', () => {
     const text =
       'Curriculum vitae of the petitioner. Education: Ph.D. in Computer Science, Stanford University, 2015. ' +
