@@ -162,6 +162,13 @@ function pageText(src: RawPdf, page: RawPage, budget: number): { text: string; p
   }
 }
 
+/**
+ * Control characters a text layer may hold (a ligature without a Unicode mapping reads as NUL): dropped, as
+ * nothing a person reads and not storable in a PostgreSQL text column (NUL). White space is collapsed apart.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f]/g;
+
 /** The first `max` characters of the PDF's text, white space collapsed; '' when it has none or is unreadable. */
 export function textSample(pdf: Uint8Array, max = TEXT_SAMPLE_CHARS): string {
   let text = '';
@@ -171,7 +178,7 @@ export function textSample(pdf: Uint8Array, max = TEXT_SAMPLE_CHARS): string {
     for (const page of src.pages().slice(0, MAX_PAGES)) {
       try {
         const read = pageText(src, page, budget);
-        text = `${text} ${read.text}`.replace(/\s+/g, ' ');
+        text = `${text} ${read.text.replace(CONTROL, '')}`.replace(/\s+/g, ' ');
         budget -= read.parsed;
       } catch {
         // A page whose content cannot be decoded adds nothing.

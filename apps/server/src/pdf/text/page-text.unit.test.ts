@@ -78,6 +78,19 @@ describe('textSample', () => {
     expect(text).not.toContain('Second page');
   });
 
+  it('keeps no control characters: a ligature mapped to NUL would not fit a PostgreSQL text column', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const page = pdf.addPage([612, 792]);
+    page.drawText('The', { x: 40, y: 700, size: 9, font });
+    // A string with NUL, BEL and DEL bytes in it, as a ligature without a Unicode mapping reads (copy-protected.pdf).
+    page.pushOperators(PDFOperator.of('BT 40 680 Td (di\\000culties \\007ring\\177) Tj ET' as never));
+    const text = textSample(await pdf.save({ useObjectStreams: false }));
+    expect(text).toContain('diculties');
+    expect([...text].filter((c) => c.charCodeAt(0) < 0x20 || c === '\u007f')).toEqual([]);
+    expect(text).toBe('The diculties ring');
+  });
+
   it('parses bfchar and both bfrange forms', () => {
     const map = parseToUnicode(
       [
