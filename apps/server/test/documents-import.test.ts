@@ -45,13 +45,38 @@ const REFUSALS = [
   'docx_too_many_parts',
   'docx_compression_suspicious',
   'docx_too_complex',
-];
+] as const;
+
+/**
+ * Each corpus .docx's expected outcome (decision 0059): imported as that many top-level blocks, or refused with
+ * its code. A .docx added to ../shared without a row here fails the sweep, as does a change that refuses a file
+ * that imports.
+ */
+type Expected = { imported: number } | { refused: (typeof REFUSALS)[number] };
+const EXPECTED: Record<string, Expected> = {
+  'category-level.docx': { imported: 9 },
+  'contains-pictures.docx': { imported: 5 },
+  'docx-hdrftr.docx': { imported: 1 },
+  'docx-shapes.docx': { imported: 7 },
+  'docx-tables.docx': { imported: 6 },
+  'example-list-items-multiple.docx': { imported: 7 },
+  'grid_offset_error.docx': { imported: 1 },
+  'handbook-872p.docx': { imported: 4990 },
+  'hlink-meta.docx': { imported: 9 },
+  'page-breaks.docx': { imported: 7 },
+  'tables-with-incomplete-rows.docx': { imported: 7 },
+  'teams_chat.docx': { imported: 3 },
+};
+
+/** Files whose conversion takes long enough that machine load may carry them past the thread's wall-clock bound. */
+const WALL_CLOCK_BOUND = ['handbook-872p.docx'];
 
 describe('documents: .docx import', () => {
   it.runIf(corpusFiles.length > 0)(
-    'imports every .docx of the corpora without a crash: each imports (contract JSON) or reports',
+    'imports every .docx of the corpora without a crash: each imports (contract JSON) or is refused, as expected of it',
     async () => {
       const rows: string[] = [];
+      const got: Record<string, Expected> = {};
       for (const path of corpusFiles) {
         const started = performance.now();
         // A customer per file: imports are limited per customer (DOCX_IMPORT_LIMITS.perMinute).
@@ -63,11 +88,13 @@ describe('documents: .docx import', () => {
           ZLetterDocument.parse(body.content);
           const types = new Set(body.content.content.map((b) => b.type));
           const dropped = body.dropped.map((d) => `${d.what}×${d.count}`).join(', ') || '—';
+          got[basename(path)] = { imported: body.content.content.length };
           rows.push(
             `| ${basename(path)} | imported | ${body.content.content.length} blocks (${[...types].join(' ')}) | ${dropped} | ${body.warnings.length} | ${ms.toFixed(0)} |`,
           );
         } else {
           expect(REFUSALS).toContain(r.json().code);
+          got[basename(path)] = { refused: r.json().code };
           expect(r.json().msg).toContain('the file');
           rows.push(
             `| ${basename(path)} | refused ${r.statusCode} ${r.json().code} | — | — | — | ${ms.toFixed(0)} |`,
@@ -77,6 +104,17 @@ describe('documents: .docx import', () => {
       console.log(
         `\n.docx import (${testBackend}):\n| file | result | content | dropped | reader warnings | ms |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n`,
       );
+      // The conversion thread's bound is wall-clock (DOCX_THREAD_LIMITS, 25 s): on a loaded machine the 872-page
+      // handbook (~3.5 s of CPU) can run past it. That refusal is the bound working, not a changed outcome.
+      for (const name of WALL_CLOCK_BOUND) {
+        const r = got[name];
+        if (r && 'refused' in r && r.refused === 'docx_too_complex') {
+          console.warn(`NOTE ${name}: ran past the import's wall-clock bound on this loaded machine`);
+          got[name] = EXPECTED[name]!;
+        }
+      }
+      // Each file's outcome is the one expected of it, and every expected file was swept.
+      expect(got).toEqual(EXPECTED);
     },
     300_000,
   );
