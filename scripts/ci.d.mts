@@ -7,5 +7,3 @@ export function isCI(env?: NodeJS.ProcessEnv): boolean;
  * Returns `present`.
  */
 export function requiredInCI(present: boolean, what: string, why: string): boolean;
-/** Paths under ../shared and whether all exist (missing: throws under CI, a SKIPPED line elsewhere). */
-export function sharedFiles(what: string, ...relative: string[]): { present: boolean; paths: string[] };

@@ -2,7 +2,6 @@
 // CI is `CI=true` or `CI=1` (what CI services set; .ci/run sets `true`); anything else, `false` and `0`
 // included, is a developer's machine. Under CI a test that lacks what it needs fails; elsewhere it is skipped
 // with a line that starts with SKIPPED and says what is missing.
-import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,19 +24,4 @@ export function requiredInCI(present, what, why) {
   if (isCI()) throw new Error(`REQUIRED in CI — ${what}: ${why}`);
   console.warn(`SKIPPED ${what}: ${why}`);
   return false;
-}
-
-/**
- * The paths under ../shared a suite reads (`sharedFiles('forms/g-1450-2019-09-27.pdf')`) and whether all of them
- * are there: missing ones fail under CI and print a SKIPPED line naming `what` elsewhere.
- */
-export function sharedFiles(what, ...relative) {
-  const paths = relative.map((r) => join(SHARED_DIR, r));
-  const missing = relative.filter((_, i) => !existsSync(paths[i]));
-  const present = requiredInCI(
-    missing.length === 0,
-    what,
-    `${missing.join(', ')} not found under ${SHARED_DIR}`,
-  );
-  return { present, paths };
 }
