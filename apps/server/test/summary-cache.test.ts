@@ -135,6 +135,16 @@ describe('case summary kept between changes', () => {
     const o = await fullCase('USA_EB1A');
     const first = await get(o);
     expect(first.evidence_counts.files).toBeGreaterThan(0);
+    // The upload check writes a file's text after the file is attached, on the upload row alone: a text that is
+    // not English, without a translation, holds the evidence stage back at once (decision 0057).
+    const evidence = (s: { stages: Array<{ key: string; progress: { total: number } }> }) =>
+      s.stages.find((x) => x.key === 'evidence')!.progress.total;
+    await t.ctx.db.query(
+      `update upload set text_sample = $2 where id in
+         (select original_upload_id from evidence_file where case_id = $1 and translation_upload_id is null)`,
+      [o.caseId, '本人担任国际学术期刊的审稿人，负责评审该领域研究人员提交的论文，并提出修改意见。'.repeat(3)],
+    );
+    expect(evidence(await get(o))).toBeGreaterThan(evidence(first));
     await t.ctx.db.query('delete from evidence_file where case_id = $1', [o.caseId]);
     expect((await get(o)).evidence_counts.files).toBe(0);
     const s = await onCase(t, o)('PATCH', 'settings/', {

@@ -28,6 +28,9 @@ export const FINGERPRINTED: Readonly<Record<string, string>> = {
   recommendation_letter: OF_CASE,
   case_document: OF_CASE,
   plan_attachment: OF_CASE,
+  // The text sample of each uploaded file (the English-only check, decision 0057): the upload check writes it
+  // after the file is attached, on the upload row alone.
+  upload: OF_CUSTOMER,
   customer_preference: OF_CUSTOMER,
   plan: `t.id = ${CASE}.plan_id`,
   // The rights panel: every entitlement of the customer with its order, product and task.
@@ -80,7 +83,7 @@ export async function caseFingerprint(ctx: AppContext, caseId: number): Promise<
 }
 
 /**
- * Both statements prepared once per connection: planning the fingerprint's seventeen sub-queries took a few
+ * Both statements prepared once per connection: planning the fingerprint's eighteen sub-queries took a few
  * milliseconds, many times more than running them.
  */
 const prepared = (db: Db) => preparedOnce(db, 'case_summary', () => prepare(db));
