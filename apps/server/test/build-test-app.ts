@@ -22,6 +22,7 @@ import { connectRedis } from '../src/providers/redis/redis.ts';
 import { createSmsProvider, type SmsProvider } from '../src/providers/sms/index.ts';
 import { LocalDiskStorage } from '../src/providers/storage/local-disk.ts';
 import type { Storage } from '../src/providers/storage/storage.ts';
+import { openAdminDatabase } from './pg-admin.ts';
 
 export const testBackend = (process.env.DOSSIER_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
@@ -38,7 +39,7 @@ export function postgresTestUrl(): Promise<string> {
     const adminUrl = inject('postgresAdminUrl');
     if (!template || !adminUrl) throw new Error('No PostgreSQL test database was provided by global-setup');
     const name = `${template}_f${randomBytes(4).toString('hex')}`;
-    const admin = await openDatabase({ databaseUrl: adminUrl, poolMax: 1 });
+    const admin = await openAdminDatabase(adminUrl);
     try {
       await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     } finally {

@@ -15,6 +15,7 @@ import {
   testBackend,
 } from './build-test-app.ts';
 import { accountsTestConfig, login } from './factories.ts';
+import { openAdminDatabase } from './pg-admin.ts';
 import { TcpProxy } from './tcp-proxy.ts';
 
 /**
@@ -127,7 +128,7 @@ describe('a database that goes away under a running server', () => {
       return { db: { ...db, close }, goAway: close };
     }
     const template = inject('postgresTemplate');
-    const admin = await openDatabase({ databaseUrl: inject('postgresAdminUrl')!, poolMax: 1 });
+    const admin = await openAdminDatabase(inject('postgresAdminUrl')!);
     const name = `${template}_gone${randomBytes(4).toString('hex')}`;
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     const url = new URL(inject('postgresAdminUrl')!);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateAndSeed } from '../src/db/migrate.ts';
+import { openAdminDatabase } from './pg-admin.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,7 +30,7 @@ export default async function setup(project: TestProject) {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('server-postgres project selected without TEST_DATABASE_URL');
     const name = `dossier_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    const admin = await openDatabase({ databaseUrl: base, poolMax: 1 });
+    const admin = await openAdminDatabase(base);
     await admin.query(`CREATE DATABASE ${name}`);
     const url = new URL(base);
     url.pathname = `/${name}`;

@@ -3,11 +3,12 @@ import { describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { appliedMigrationCount, expectedMigrationCount, migrateAndSeed } from '../src/db/migrate.ts';
 import { openTestDatabase, testBackend } from './build-test-app.ts';
+import { openAdminDatabase } from './pg-admin.ts';
 
 describe.runIf(testBackend === 'postgres')('migrations on PostgreSQL', () => {
   it('two processes migrating a fresh database at once both succeed, once', async () => {
     const base = inject('postgresAdminUrl');
-    const admin = await openDatabase({ databaseUrl: base, poolMax: 1 });
+    const admin = await openAdminDatabase(base);
     const name = `dossier_mig_${randomBytes(4).toString('hex')}`;
     await admin.query(`CREATE DATABASE ${name}`);
     const url = new URL(base);
