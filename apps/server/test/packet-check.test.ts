@@ -11,24 +11,20 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { casePacket, customer } from '../src/db/schema/index.ts';
 import { runPacketBuild } from '../src/jobs/packet-build.handler.ts';
-import { startWorkers } from '../src/jobs/register.ts';
 import { assemblePacket } from '../src/pdf/packet/assemble-packet.ts';
-import { buildTestApp, type TestApp } from './build-test-app.ts';
+import type { TestApp } from './build-test-app.ts';
 import { errMsg, onCase } from './evidence-helpers.ts';
-import { accountsTestConfig, injectAs } from './factories.ts';
-import { packetOf, type ReadyCase, readyCase, settledPacket } from './packet-helpers.ts';
+import { injectAs } from './factories.ts';
+import { packetOf, type ReadyCase, readyCase, settledPacket, startWorkerApp } from './packet-helpers.ts';
 import { pdfToolsAvailable, pdftotext, qpdfCheck, writeTempPdf } from './pdf-assertions.ts';
+import { stopUploadApp } from './upload-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ config: accountsTestConfig, worker: true });
-  await t.ctx.jobs.start();
-  await startWorkers(t.ctx);
+  t = await startWorkerApp();
 });
-afterAll(async () => {
-  await t.ctx.jobs.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
-  await t.close();
-});
+// Running jobs finish before the database closes (a fetch in flight would find PGlite closed).
+afterAll(() => stopUploadApp(t));
 
 const tools = pdfToolsAvailable();
 

@@ -4,12 +4,21 @@ import { EB1A_SAMPLE, type FormValues, NIW_SAMPLE } from '@dossier/forms';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { upload, workbenchCase } from '../src/db/schema/index.ts';
+import { startWorkers } from '../src/jobs/register.ts';
 import { blobKey, storePageMarks } from '../src/modules/uploads/uploads.blobs.ts';
 import { pageMarks } from '../src/pdf/packet/page-marks.ts';
 import { textPdf } from '../src/pdf/packet/sample-inputs.ts';
-import type { TestApp } from './build-test-app.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { evidenceCalls, type Owner, onCase } from './evidence-helpers.ts';
-import { injectAs, type LoggedIn, openCase } from './factories.ts';
+import { accountsTestConfig, injectAs, type LoggedIn, openCase } from './factories.ts';
+
+/** The app with its job workers running, as the print-file suites use it (stop it with upload-helpers' stopUploadApp). */
+export async function startWorkerApp(): Promise<TestApp> {
+  const t = await buildTestApp({ config: accountsTestConfig, worker: true });
+  await t.ctx.jobs.start();
+  await startWorkers(t.ctx);
+  return t;
+}
 
 /**
  * The acceptance cases of the print file (issue 14), built through the API: profile, forms, evidence with real

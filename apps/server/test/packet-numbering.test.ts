@@ -9,24 +9,20 @@ import { execFileSync } from 'node:child_process';
 import { ZEvidencePage, ZExhibits, ZPacketResponse, ZReferenceTargets } from '@dossier/contract';
 import { EB1A_SAMPLE, type FormValues } from '@dossier/forms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorkers } from '../src/jobs/register.ts';
 import { textPdf } from '../src/pdf/packet/sample-inputs.ts';
-import { buildTestApp, type TestApp } from './build-test-app.ts';
+import type { TestApp } from './build-test-app.ts';
 import { evidenceCalls, type Owner, onCase } from './evidence-helpers.ts';
-import { accountsTestConfig, injectAs, openCase } from './factories.ts';
-import { settledPacket, storedUpload } from './packet-helpers.ts';
+import { injectAs, openCase } from './factories.ts';
+import { settledPacket, startWorkerApp, storedUpload } from './packet-helpers.ts';
 import { noSystemFontsEnv, pdfToolsAvailable, pdftotext, qpdfCheck, writeTempPdf } from './pdf-assertions.ts';
+import { stopUploadApp } from './upload-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ config: accountsTestConfig, worker: true });
-  await t.ctx.jobs.start();
-  await startWorkers(t.ctx);
+  t = await startWorkerApp();
 });
-afterAll(async () => {
-  await t.ctx.jobs.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
-  await t.close();
-});
+// Running jobs finish before the database closes (a fetch in flight would find PGlite closed).
+afterAll(() => stopUploadApp(t));
 
 const tools = pdfToolsAvailable();
 const { claim, folder } = evidenceCalls(() => t);

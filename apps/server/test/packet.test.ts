@@ -12,12 +12,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { casePacket, upload } from '../src/db/schema/index.ts';
 import { runPacketBuild } from '../src/jobs/packet-build.handler.ts';
-import { startWorkers } from '../src/jobs/register.ts';
 import { marksKey } from '../src/modules/uploads/uploads.blobs.ts';
-import { buildTestApp, postgresTestUrl, type TestApp, testBackend } from './build-test-app.ts';
+import { postgresTestUrl, type TestApp, testBackend } from './build-test-app.ts';
 import { errMsg, expectError, onCase } from './evidence-helpers.ts';
-import { accountsTestConfig, injectAs, login } from './factories.ts';
-import { packetOf, para, type ReadyCase, readyCase, settledPacket } from './packet-helpers.ts';
+import { injectAs, login } from './factories.ts';
+import {
+  packetOf,
+  para,
+  type ReadyCase,
+  readyCase,
+  settledPacket,
+  startWorkerApp,
+} from './packet-helpers.ts';
 import {
   mutoolRender,
   pageCount,
@@ -26,18 +32,14 @@ import {
   qpdfCheck,
   writeTempPdf,
 } from './pdf-assertions.ts';
+import { stopUploadApp } from './upload-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ config: accountsTestConfig, worker: true });
-  await t.ctx.jobs.start();
-  await startWorkers(t.ctx);
+  t = await startWorkerApp();
 });
-afterAll(async () => {
-  // Wait for the workers to stop before the database closes (a fetch in flight would find PGlite closed).
-  await t.ctx.jobs.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
-  await t.close();
-});
+// Running jobs finish before the database closes (a fetch in flight would find PGlite closed).
+afterAll(() => stopUploadApp(t));
 
 const tools = pdfToolsAvailable();
 
