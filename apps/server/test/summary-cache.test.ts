@@ -142,7 +142,10 @@ describe('case summary kept between changes', () => {
     await t.ctx.db.query(
       `update upload set text_sample = $2 where id in
          (select original_upload_id from evidence_file where case_id = $1 and translation_upload_id is null)`,
-      [o.caseId, '本人担任国际学术期刊的审稿人，负责评审该领域研究人员提交的论文，并提出修改意见。'.repeat(3)],
+      [
+        o.caseId,
+        '本人担任国际学术期刊的审稿人，负责评审该领域研究人员提交的论文，并提出修改意见。'.repeat(3),
+      ],
     );
     expect(evidence(await get(o))).toBeGreaterThan(evidence(first));
     await t.ctx.db.query('delete from evidence_file where case_id = $1', [o.caseId]);
