@@ -3,6 +3,7 @@ export * from './assessment.ts';
 export * from './consultation.ts';
 export * from './contact.ts';
 export * from './documents.ts';
+export * from './eta9089.ts';
 export * from './evidence.ts';
 export * from './jobs.ts';
 export * from './packet.ts';
