@@ -109,7 +109,7 @@ async function setupChild(dir: string, run: number, dbUrl: string | undefined): 
     locale: 'zh' as const,
   });
   const s = { ...scope(), services: [] as string[] };
-  for (const { row } of await filingStates(ctx, caseRow, contextOf(ctx, caseRow, 'USA_EB1A'))) {
+  for (const { row } of await filingStates(ctx, caseRow, await contextOf(ctx, caseRow, 'USA_EB1A'))) {
     const values = EB1A_SAMPLE.forms[row.formNumber];
     if (!values) continue;
     await saveImmigrationData(ctx, {

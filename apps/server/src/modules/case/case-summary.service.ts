@@ -88,13 +88,14 @@ export async function caseSummary(
   },
 ): Promise<TCaseSummary> {
   const { projectId: _projectId, ...access } = opts.access;
-  const fees = feeSchedule(ctx);
+  const today = await todayOf(ctx, opts.caseRow);
+  const fees = feeSchedule(ctx, today);
   const body = await cachedCaseBody(
     ctx,
     {
       ...opts,
       fingerprint: opts.fingerprint ?? (await caseFingerprint(ctx, opts.caseRow.id)),
-      inputs: [todayOf(ctx), fees.schedule, fees.checked],
+      inputs: [today, fees.schedule, fees.checked],
     },
     () => caseBody(ctx, opts),
   );
@@ -111,7 +112,7 @@ async function caseBody(
 ): Promise<{ body: CaseBody; until: Date | null }> {
   const { caseRow, projectCode, locale } = opts;
   const db = ctx.db.db;
-  const cc = contextOf(ctx, caseRow, projectCode);
+  const cc = await contextOf(ctx, caseRow, projectCode);
   const forms = await filingStates(ctx, caseRow, cc);
   const stages = await caseStages(ctx, caseRow, cc, forms);
   const summaries = await formSummaries(ctx, cc, forms);

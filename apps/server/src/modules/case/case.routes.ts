@@ -135,7 +135,7 @@ export const caseRoutes =
       },
       async (req) => {
         const { row, projectCode } = await ownedCase(ctx, customerIdOf(req), req.params.id);
-        const cc = contextOf(ctx, row, projectCode);
+        const cc = await contextOf(ctx, row, projectCode);
         const forms = await filingStates(ctx, row, cc);
         await submitStage(ctx, {
           caseRow: row,

@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { customerPreference, plan, project, workbenchCase } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
+import { customerToday } from '../customer/customer.clock.ts';
 import { type CaseContext, type Category, caseContext } from '../forms/form-state.ts';
 import { feeSchedule } from '../reference/fee-schedule.service.ts';
 
@@ -73,16 +74,28 @@ export async function caseProjectCode(ctx: AppContext, customerId: number, caseI
   return (await ownedCase(ctx, customerId, caseId)).projectCode;
 }
 
-export const todayOf = (ctx: AppContext) => ctx.clock.now().toISOString().slice(0, 10);
+/**
+ * The case's "today": the calendar day in its customer's time zone (profile; decision 0061), by the context's
+ * clock. The form rules judge dates against it (a signature date "after today", the fee amounts in force), so
+ * a customer in Shanghai at 04:00 is not told their today is tomorrow.
+ */
+export const todayOf = (ctx: AppContext, row: Pick<CaseRow, 'customerId'>): Promise<string> =>
+  customerToday(ctx, row.customerId);
 
-export function contextOf(ctx: AppContext, row: CaseRow, projectCode: ProjectCode): CaseContext {
-  const fees = feeSchedule(ctx);
+/** The case's rule context; the customer's day is read first, so the validation it feeds stays synchronous. */
+export async function contextOf(
+  ctx: AppContext,
+  row: CaseRow,
+  projectCode: ProjectCode,
+): Promise<CaseContext> {
+  const today = await todayOf(ctx, row);
+  const fees = feeSchedule(ctx, today);
   return caseContext({
     category: categoryOf(projectCode),
     profile: (row.profile ?? {}) as FormValues,
     premium: row.premiumProcessing,
     paymentMethod: row.paymentMethod as PaymentFormNumber,
-    today: todayOf(ctx),
+    today,
     refusedEmailDomains: ctx.config.refusedEmailDomains,
     feeSchedule: fees.schedule,
     feesChecked: fees.checked,

@@ -11,10 +11,10 @@ import { assertEditable } from './case-lock.ts';
 
 const KEYS = new Set(PROFILE_KEYS);
 
-function view(ctx: AppContext, row: CaseRow, locale: Locale): TProfile {
+async function view(ctx: AppContext, row: CaseRow, locale: Locale): Promise<TProfile> {
   const values = (row.profile ?? {}) as FormValues;
   const issues = validateForm(PROFILE_DEFINITION, values, {
-    today: todayOf(ctx),
+    today: await todayOf(ctx, row),
     refusedEmailDomains: ctx.config.refusedEmailDomains,
   });
   return {
@@ -47,7 +47,7 @@ export async function updateProfile(
   const unknown = Object.keys(opts.values).find((k) => !KEYS.has(k));
   if (unknown) throw new AppError(400, E.formUnknownItem, `errors:${E.formUnknownItem}`, { item: unknown });
   const issues = validateForm(PROFILE_DEFINITION, opts.values, {
-    today: todayOf(ctx),
+    today: await todayOf(ctx, row),
     refusedEmailDomains: ctx.config.refusedEmailDomains,
   });
   if (issues.length) throw issuesError(issues, opts.locale);

@@ -25,7 +25,7 @@ export async function filledPdf(
   opts: { customerId: number; id: number; payment?: FeeKey | undefined; locale: Locale },
 ): Promise<{ bytes: Uint8Array; filename: string }> {
   const { row, caseRow, projectCode } = await ownedForm(ctx, opts.customerId, opts.id);
-  const cc = contextOf(ctx, caseRow, projectCode);
+  const cc = await contextOf(ctx, caseRow, projectCode);
   if (!inFiling(row.formNumber, cc)) throw notInFiling();
   const def = defOf(row);
   const availability = await pdfAvailability(ctx.db.db, def);

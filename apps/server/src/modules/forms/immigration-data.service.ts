@@ -170,7 +170,7 @@ export async function getImmigrationData(
   opts: { customerId: number; id: number; locale: Locale },
 ): Promise<TImmigrationData> {
   const { row, caseRow, projectCode } = await ownedForm(ctx, opts.customerId, opts.id);
-  const cc = contextOf(ctx, caseRow, projectCode);
+  const cc = await contextOf(ctx, caseRow, projectCode);
   const def = defOf(row);
   return formView(ctx, { row, def, state: evaluate(def, row, cc), cc, locale: opts.locale });
 }

@@ -96,7 +96,7 @@ export async function saveImmigrationData(
 ): Promise<SaveResult> {
   const { body, locale } = opts;
   const { row, caseRow, projectCode } = await ownedForm(ctx, opts.customerId, opts.id);
-  const cc = contextOf(ctx, caseRow, projectCode);
+  const cc = await contextOf(ctx, caseRow, projectCode);
   if (!inFiling(row.formNumber, cc)) throw notInFiling();
   await assertEditable(ctx, caseRow.id, 'forms');
   const def = defOf(row);
@@ -159,7 +159,7 @@ export async function saveImmigrationData(
   }
 
   const fresh = await ownedForm(ctx, opts.customerId, opts.id);
-  const freshCc = contextOf(ctx, fresh.caseRow, projectCode);
+  const freshCc = await contextOf(ctx, fresh.caseRow, projectCode);
   let stageSubmitted = false;
   if (body.mode === 'save' && body.submit) {
     const forms = await filingStates(ctx, fresh.caseRow, freshCc);

@@ -124,6 +124,8 @@ export async function loadPacketInput(
     }
     forms.push({ key: f.formNumber as FormKey, pdf });
   }
+  // NIW: the signed ETA-9089 as uploaded, its Final Determination after it (decision 0060).
+  if (plan.eta9089.length > 0) forms.push({ key: 'ETA-9089', pdf: await readMany(plan.eta9089) });
   lap('forms_fill');
 
   // Every file is read at once (the storage's reads overlap); the order is the plan's.
@@ -163,12 +165,13 @@ export async function loadPacketInput(
     }),
   );
   lap('inputs_read');
+  const day = filingDate ?? localDate(ctx.clock.now(), await customerTimeZone(ctx, caseRow.customerId));
   return {
     locale,
     category: categoryOf(plan.projectCode),
     petitionerName: petitioner,
-    filingDate: filingDate ?? localDate(ctx.clock.now(), await customerTimeZone(ctx, caseRow.customerId)),
-    fees: await freshFeeSchedule(ctx),
+    filingDate: day,
+    fees: await freshFeeSchedule(ctx, day),
     premium: caseRow.premiumProcessing,
     payment: caseRow.paymentMethod === 'G-1650' ? 'G-1650' : 'G-1450',
     forms,

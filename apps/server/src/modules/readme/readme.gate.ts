@@ -47,7 +47,7 @@ async function projectCodeOf(ctx: AppContext, caseRow: CaseRow): Promise<Project
 
 /** Whether the checklist of the case is confirmed now (the packet build asks this at merge time). */
 export async function readmeConfirmed(ctx: AppContext, caseRow: CaseRow): Promise<boolean> {
-  const cc = contextOf(ctx, caseRow, await projectCodeOf(ctx, caseRow));
+  const cc = await contextOf(ctx, caseRow, await projectCodeOf(ctx, caseRow));
   const forms = await filingStates(ctx, caseRow, cc);
   return (await readmeState(ctx, caseRow, cc, forms)).confirmed;
 }

@@ -12,6 +12,7 @@ import { translate } from '@dossier/i18n';
 import type { AppContext } from '../../context.ts';
 import { type CaseRow, categoryOf, contextOf } from '../case/case.service.ts';
 import { feesOf, formSummaries } from '../case/case-summary.service.ts';
+import { eta9089Row } from '../case/eta9089-signed.service.ts';
 import { type FilingForm, submitStage } from '../case/stages.service.ts';
 import { hasContent } from '../documents/documents.service.ts';
 import type { CaseContext } from '../forms/form-state.ts';
@@ -75,6 +76,8 @@ async function caseFacts(
       },
       uploads: await untranslatedUploads(ctx.db.db, s.caseRow.id),
     },
+    eta9089Missing:
+      categoryOf(s.projectCode) === 'NIW' && !(await eta9089Row(ctx.db.db, s.caseRow.id))?.formUploadId,
     translationHeld: services.some((r) => r.service === 'TRANSLATION'),
     hasContent,
   };
@@ -82,7 +85,7 @@ async function caseFacts(
 
 /** `GET /api/customer/case/{id}/readme/` */
 export async function readmeView(ctx: AppContext, s: ReadmeScope): Promise<TReadme> {
-  const cc = contextOf(ctx, s.caseRow, s.projectCode);
+  const cc = await contextOf(ctx, s.caseRow, s.projectCode);
   const forms = await filingStates(ctx, s.caseRow, cc);
   const state = await readmeState(ctx, s.caseRow, cc, forms);
   const services = (await myRights(ctx, s.customerId, s.locale)).filter(
@@ -130,7 +133,7 @@ export async function readmeView(ctx: AppContext, s: ReadmeScope): Promise<TRead
  * stage_incomplete otherwise); confirming again while it stands changes nothing.
  */
 export async function confirmReadme(ctx: AppContext, s: ReadmeScope): Promise<TReadme> {
-  const cc = contextOf(ctx, s.caseRow, s.projectCode);
+  const cc = await contextOf(ctx, s.caseRow, s.projectCode);
   const forms = await filingStates(ctx, s.caseRow, cc);
   await submitStage(ctx, { caseRow: s.caseRow, cc, forms, stage: 'readme' });
   return readmeView(ctx, s);

@@ -32,9 +32,10 @@ const held = new WeakMap<AppContext, Held>();
 /**
  * The date the amounts in force were last checked: the release's FEE_TABLE_CHECKED, or the day staff added a
  * row that is in force by now, whichever is later (a row announced for a later date does not date today's).
+ * `today` is the reader's day: the customer's (their profile zone, decision 0061) for a case; the UTC day for
+ * the staff console.
  */
-function checkedOn(ctx: AppContext, h: Held): string {
-  const today = ctx.clock.now().toISOString().slice(0, 10);
+function checkedOn(ctx: AppContext, h: Held, today = ctx.clock.now().toISOString().slice(0, 10)): string {
   let checked: string = FEE_TABLE_CHECKED;
   for (const c of h.checks) if (c.from <= today && c.day > checked) checked = c.day;
   return checked;
@@ -71,21 +72,27 @@ export async function reloadFeeSchedule(ctx: AppContext): Promise<void> {
   await run;
 }
 
-/** The table in force and the date it was last checked; starts a background re-read when it is old. */
-export function feeSchedule(ctx: AppContext): { schedule: FeeSchedule; checked: string } {
+/**
+ * The table in force and the date it was last checked, as of `today` (the case's customer's day); starts a
+ * background re-read when it is old.
+ */
+export function feeSchedule(ctx: AppContext, today?: string): { schedule: FeeSchedule; checked: string } {
   const h = heldOf(ctx);
   if (!h.loading && Date.now() - h.loadedAt > REFRESH_MS) {
     reloadFeeSchedule(ctx).catch((err: unknown) =>
       ctx.logger.warn({ err }, 'fee table not re-read; the amounts held stay in use'),
     );
   }
-  return { schedule: h.schedule, checked: checkedOn(ctx, h) };
+  return { schedule: h.schedule, checked: checkedOn(ctx, h, today) };
 }
 
 /** The table in force, read again first when it is old: for jobs (the packet), which may run in a worker. */
-export async function freshFeeSchedule(ctx: AppContext): Promise<{ schedule: FeeSchedule; checked: string }> {
+export async function freshFeeSchedule(
+  ctx: AppContext,
+  today?: string,
+): Promise<{ schedule: FeeSchedule; checked: string }> {
   const h = heldOf(ctx);
   if (h.loading) await h.loading;
   else if (Date.now() - h.loadedAt > REFRESH_MS) await reloadFeeSchedule(ctx);
-  return { schedule: h.schedule, checked: checkedOn(ctx, h) };
+  return { schedule: h.schedule, checked: checkedOn(ctx, h, today) };
 }
