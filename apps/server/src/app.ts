@@ -5,6 +5,7 @@ import type { AppContext } from './context.ts';
 import { assessmentRoutes } from './modules/assessment/assessment.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { caseRoutes } from './modules/case/case.routes.ts';
+import { eta9089Routes } from './modules/case/eta9089.routes.ts';
 import { consultationRoutes } from './modules/consultation/consultation.routes.ts';
 import { consultationStaffRoutes } from './modules/consultation/consultation-staff.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(evidenceRoutes(ctx), { prefix: '/api' });
   await app.register(lettersRoutes(ctx), { prefix: '/api' });
   await app.register(planAttachmentsRoutes(ctx), { prefix: '/api' });
+  await app.register(eta9089Routes(ctx), { prefix: '/api' });
   await app.register(staffAccountRoutes(ctx), { prefix: '/api' });
   await app.register(documentsRoutes(ctx), { prefix: '/api' });
   await app.register(readmeRoutes(ctx), { prefix: '/api' });

@@ -92,7 +92,8 @@ async function fill(t: TestApp, user: LoggedIn, c: TCaseSummary, form: string, v
 export async function readyCase(
   t: TestApp,
   category: 'EB1A' | 'NIW' = 'EB1A',
-  opts: { confirm?: boolean } = {},
+  /** `eta9089: false`: an NIW case without its signed ETA-9089 (then not confirmable: pass `confirm: false`). */
+  opts: { confirm?: boolean; eta9089?: boolean } = {},
 ): Promise<ReadyCase> {
   const eb1a = category === 'EB1A';
   const project = eb1a ? 'USA_EB1A' : 'USA_NIW';
@@ -244,6 +245,13 @@ export async function readyCase(
     content: { type: 'doc', content: petition },
   });
   expect(saved.statusCode, saved.body).toBe(200);
+  // NIW: the signed Form ETA-9089 with Appendix A, a forms item of the checklist (decision 0060).
+  if (!eb1a && opts.eta9089 !== false) {
+    const signed = await storedUpload(t, o, await textPdf('Signed Form ETA-9089', 2, 500), 'eta9089.pdf');
+    inputPages += 2;
+    const r = await call('PUT', 'eta9089/signed/form/', { upload_id: signed });
+    expect(r.statusCode, r.body).toBe(200);
+  }
   const [row] = await t.ctx.db.db.select().from(workbenchCase).where(eq(workbenchCase.id, c.id));
   // The print file needs the ReadMe checklist confirmed (decision 0026): every part is complete now.
   if (opts.confirm !== false) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZCountValue, ZIdValue, ZMinorValue, ZSafeCount, ZVersion } from './common.ts';
+import { ZCountValue, ZIdParam, ZIdValue, ZMinorValue, ZSafeCount, ZVersion } from './common.ts';
+import { ZFileRef } from './evidence.ts';
 import {
   FORM_STATUSES,
   ZCaseForm,
@@ -173,6 +174,9 @@ export const ZProfileRequest = z.object({ version: ZVersion, values: ZFormValues
 export type TProfileRequest = z.infer<typeof ZProfileRequest>;
 
 export const ETA9089_FILE_KINDS = ['form', 'instructions', 'guide'] as const;
+/** What the customer uploads signed on the ETA-9089 page (decision 0060). */
+export const ETA9089_SIGNED_KINDS = ['form', 'final_determination'] as const;
+export type Eta9089SignedKind = (typeof ETA9089_SIGNED_KINDS)[number];
 
 /** `GET /api/customer/case/{id}/eta9089/` — what an NIW applicant downloads, fills, signs and includes. */
 export const ZEta9089Page = z.object({
@@ -194,8 +198,26 @@ export const ZEta9089Page = z.object({
       updated_at: z.string().nullable(),
     }),
   ),
+  /**
+   * What the customer uploaded signed (issue 28 item 6, decision 0060): the main form with Appendix A (required
+   * for NIW: a checklist item, placed in the packet right after the I-140) and DOL's Final Determination
+   * (optional: DOL issues one only for a PERM-certified case; it follows the form when given).
+   */
+  signed: z.array(
+    z.object({
+      kind: z.enum(ETA9089_SIGNED_KINDS),
+      required: z.boolean(),
+      file: ZFileRef.nullable(),
+    }),
+  ),
 });
 export type TEta9089Page = z.infer<typeof ZEta9089Page>;
+
+/** `PUT|DELETE /api/customer/case/{id}/eta9089/signed/{kind}/` */
+export const ZEta9089SignedParams = z.object({ id: ZIdParam, kind: z.enum(ETA9089_SIGNED_KINDS) });
+/** `PUT /api/customer/case/{id}/eta9089/signed/{kind}/` — an upload of this case (tus, `/api/customer/uploads/`). */
+export const ZEta9089SignedRequest = z.object({ upload_id: ZIdValue });
+export type TEta9089SignedRequest = z.infer<typeof ZEta9089SignedRequest>;
 
 /** Error codes of the workbench; each is errors.<code> in packages/i18n. */
 export const WorkbenchErrorCode = {

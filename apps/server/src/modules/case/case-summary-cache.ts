@@ -28,6 +28,8 @@ export const FINGERPRINTED: Readonly<Record<string, string>> = {
   recommendation_letter: OF_CASE,
   case_document: OF_CASE,
   plan_attachment: OF_CASE,
+  // The signed ETA-9089 of an NIW case: an item of the forms part (decision 0060).
+  case_eta9089: OF_CASE,
   // The text sample of each uploaded file (the English-only check, decision 0057): the upload check writes it
   // after the file is attached, on the upload row alone.
   upload: OF_CUSTOMER,

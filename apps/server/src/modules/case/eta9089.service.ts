@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { staticFile } from '../../db/schema/index.ts';
 import { ensureShippedStaticFiles } from '../reference/shipped-files.ts';
 import { categoryOf, ownedCase } from './case.service.ts';
+import { signedView } from './eta9089-signed.service.ts';
 
 /** Where DOL publishes Form ETA-9089 and its instructions (for a file not in our catalogue yet). */
 export const DOL_FORMS_URL = 'https://www.dol.gov/agencies/eta/foreign-labor/forms';
@@ -18,7 +19,8 @@ export const ETA9089_EDITION = {
 
 /**
  * `GET /api/customer/case/{id}/eta9089/`: the three files of the ETA-9089 page, from the static-file catalogue
- * (staff replace them without a release). A file not in the catalogue yet is offered from DOL's forms page.
+ * (staff replace them without a release). A file not in the catalogue yet is offered from DOL's forms page. With
+ * them, the signed files the customer uploaded (eta9089-signed.service.ts).
  */
 export async function eta9089Page(
   ctx: AppContext,
@@ -28,8 +30,9 @@ export async function eta9089Page(
   await ensureShippedStaticFiles(ctx);
   const keys = ETA9089_FILE_KINDS.map((k) => `eta9089.${k}`);
   const rows = await ctx.db.db.select().from(staticFile).where(inArray(staticFile.key, keys));
+  const required = categoryOf(projectCode) === 'NIW';
   return {
-    required: categoryOf(projectCode) === 'NIW',
+    required,
     edition: ETA9089_EDITION,
     files: ETA9089_FILE_KINDS.map((kind) => {
       const row = rows.find((r) => r.key === `eta9089.${kind}`);
@@ -48,5 +51,6 @@ export async function eta9089Page(
         updated_at: row?.updatedAt.toISOString() ?? null,
       };
     }),
+    signed: await signedView(ctx.db.db, { ...opts, required }),
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   CASE_STAGES,
   type CaseStage,
@@ -20,6 +21,7 @@ import { type CaseContext, type FormState, formsFingerprint } from '../forms/for
 import type { FormRow } from '../forms/immigration-data.service.ts';
 import { readmeStageContent } from '../readme/readme-stage.ts';
 import { type CaseRow, notAvailable } from './case.service.ts';
+import { eta9089Row } from './eta9089-signed.service.ts';
 
 /**
  * The schedule (issue 11 §3): six stages whose progress is derived from the case data on every read. A
@@ -49,16 +51,33 @@ export function latestChange(dates: readonly (Date | null | undefined)[]): Date 
   return times.length ? new Date(Math.max(...times)) : null;
 }
 
-function formsContent(caseRow: CaseRow, cc: CaseContext, forms: readonly FilingForm[]): StageContent {
-  const touched = forms.some((f) => f.state.status !== 'empty');
+/**
+ * The forms part: the filing's forms, and for NIW the signed ETA-9089 (main form with Appendix A, decision 0060)
+ * as one more item, done once uploaded; its upload is part of what a submission vouches for.
+ */
+async function formsContent(
+  ctx: AppContext,
+  caseRow: CaseRow,
+  cc: CaseContext,
+  forms: readonly FilingForm[],
+): Promise<StageContent> {
+  const eta = cc.category === 'NIW' ? await eta9089Row(ctx.db.db, caseRow.id) : null;
+  const signed = eta?.formUploadId ?? null;
+  const touched = forms.some((f) => f.state.status !== 'empty') || signed !== null;
+  const fingerprint = formsFingerprint(cc, forms);
   return {
     available: true,
-    done: forms.filter((f) => f.state.status === 'complete').length,
-    total: forms.length,
+    done: forms.filter((f) => f.state.status === 'complete').length + (signed !== null ? 1 : 0),
+    total: forms.length + (cc.category === 'NIW' ? 1 : 0),
     lastChange: touched
-      ? latestChange([caseRow.profileUpdatedAt, ...forms.map((f) => f.row.updatedAt)])
+      ? latestChange([caseRow.profileUpdatedAt, ...forms.map((f) => f.row.updatedAt), eta?.updatedAt])
       : null,
-    fingerprint: formsFingerprint(cc, forms),
+    fingerprint:
+      cc.category === 'NIW'
+        ? createHash('sha256')
+            .update(JSON.stringify([fingerprint, signed]))
+            .digest('hex')
+        : fingerprint,
   };
 }
 
@@ -69,7 +88,7 @@ function partContent(
   cc: CaseContext,
   forms: readonly FilingForm[],
 ): Promise<StageContent> | StageContent {
-  if (part === 'forms') return formsContent(caseRow, cc, forms);
+  if (part === 'forms') return formsContent(ctx, caseRow, cc, forms);
   if (part === 'evidence') return evidenceStageContent(ctx.db.db, caseRow.id);
   if (part === 'letters') return lettersStageContent(ctx.db.db, caseRow.id);
   if (part === 'plan') return planStageContent(ctx.db.db, caseRow.id);

@@ -49,6 +49,11 @@ export interface CaseFacts {
     documents: Partial<Record<'us_plan' | 'petition_letter', LanguageCode>>;
     uploads: readonly NotEnglish[];
   };
+  /**
+   * NIW: the signed ETA-9089 (main form with Appendix A) is not uploaded yet (decision 0060); false for EB-1A. The
+   * Final Determination is optional and never missing.
+   */
+  eta9089Missing: boolean;
   /** The customer holds the translation service for the project (else the checklist offers it). */
   translationHeld: boolean;
   hasContent: (doc: unknown) => boolean;
@@ -80,7 +85,12 @@ function criteriaWithFiles(f: CaseFacts): Set<string> {
 
 /** Why `part` is not complete (the caller only asks for incomplete parts). */
 export function missingIn(part: ReadmePart, f: CaseFacts, locale: Locale): TReadmeItem[] {
-  if (part === 'forms') return formsMissing(f.forms, locale);
+  if (part === 'forms') {
+    const item = itemMaker(locale);
+    // The Fix link opens the ETA-9089 page of the Form tab (web readme-model `fixLink`: target `eta9089`).
+    const eta = f.eta9089Missing ? [item('eta9089_missing', 'missing.eta9089_missing', part, 'eta9089')] : [];
+    return [...formsMissing(f.forms, locale), ...eta];
+  }
   return [...partMissing(part, f, locale), ...notEnglishItems(part, f, locale)];
 }
 

@@ -13,7 +13,8 @@ export interface FormSlot {
  * own payment on top: the I-907 (premium processing, filed with its I-140) first, its fee's payment form directly
  * on top of it — the I-907 instructions have the premium fee paid separately and attached to the I-907 — then the
  * I-140's payments (the filing fee, then the Asylum Program Fee: separate payments of the same type, report §6),
- * G-1145 clipped to the I-140's first page, the I-140. One payment form per payment: none is left out.
+ * G-1145 clipped to the I-140's first page, the I-140, and for NIW the signed ETA-9089 after it. One payment form
+ * per payment: none is left out.
  */
 export function formOrder(
   input: Pick<PacketInput, 'payment' | 'premium' | 'category' | 'filingDate' | 'fees'>,
@@ -35,6 +36,8 @@ export function formOrder(
     ...paying('I-140'),
     { key: 'G-1145' },
     { key: 'I-140' },
+    // NIW: the signed Form ETA-9089 with Appendix A (and a Final Determination) right after the I-140 (decision 0060).
+    ...(input.category === 'NIW' ? [{ key: 'ETA-9089' as const }] : []),
   ];
 }
 

@@ -35,6 +35,15 @@ describe('form order (mailing order, one payment form per payment)', () => {
     expect(order(false)).toEqual(['G-1450:i140', 'G-1450:asylumProgramSelf', 'G-1145', 'I-140']);
   });
 
+  it('NIW: the signed ETA-9089 right after the I-140 (decision 0060); never for EB-1A', () => {
+    const keys = (category: 'EB1A' | 'NIW', premium: boolean) =>
+      formOrder({ ...base, category, premium }).map((s) => s.key);
+    for (const premium of [true, false]) {
+      expect(keys('NIW', premium).slice(-2)).toEqual(['I-140', 'ETA-9089']);
+      expect(keys('EB1A', premium)).not.toContain('ETA-9089');
+    }
+  });
+
   it('a copy per payment takes its own copy; a single copy serves every payment', () => {
     const [i907Pay] = formOrder({ ...base, premium: true });
     expect(copyFor(i907Pay!, ['i140', 'asylum', 'i907'])).toBe('i907');

@@ -25,6 +25,7 @@ const FORM_TITLE: Record<string, string> = {
   'G-1650': 'G-1650 ACH Transactions',
   'I-140': 'I-140 Immigrant Petition for Alien Workers',
   'I-907': 'I-907 Request for Premium Processing',
+  'ETA-9089': 'Form ETA-9089',
 };
 export const formTitle = (key: string) => FORM_TITLE[key] ?? key;
 

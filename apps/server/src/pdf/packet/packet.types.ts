@@ -4,7 +4,8 @@ import type { Rect } from './content-bbox.ts';
 /** A TipTap/ProseMirror document (schema: packages/contract/src/document.ts). */
 export type LetterDoc = TLetterDocument;
 
-export type FormKey = 'G-1145' | 'G-1450' | 'G-1650' | 'I-140' | 'I-907';
+/** `ETA-9089`: the signed Form ETA-9089 an NIW petition includes, as the customer uploaded it (decision 0060). */
+export type FormKey = 'G-1145' | 'G-1450' | 'G-1650' | 'I-140' | 'I-907' | 'ETA-9089';
 
 /**
  * A filled form. A payment form (G-1450/G-1650) may be given once per payment, in payment order (the I-140 fee,
