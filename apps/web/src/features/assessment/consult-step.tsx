@@ -4,6 +4,7 @@ import { Col, DatePicker, Form, Row, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTimezonesQuery } from '../account/reference-queries.ts';
+import { useProfileTimeZone } from '../clock/use-customer-clock.ts';
 import { DAY_FORMAT, dayFromPicker, dayValueProps, SectionTitle, useRequiredRules } from './field-items.tsx';
 
 export const FALLBACK_TIMEZONE = 'Asia/Shanghai';
@@ -23,19 +24,25 @@ export function ConsultStep({
   const { t } = useTranslation('assessment');
   const rules = useRequiredRules();
   const timezones = useTimezonesQuery();
+  const profile = useProfileTimeZone();
   const tz = (Form.useWatch(['appointment', 'timezone'], form) as string | undefined) || FALLBACK_TIMEZONE;
   const date = Form.useWatch(['appointment', 'date'], form) as string | undefined;
 
-  // The user's own time zone when it is in the list, else the first one (as the appointment dialog does).
+  // The profile's time zone, else the browser's, when it is in the list, else the first one (as the appointment
+  // dialog does; decision 0061).
   useEffect(() => {
-    if (readOnly || !timezones.data || form.getFieldValue(['appointment', 'timezone'])) return;
-    const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const code = timezones.data.some((z) => z.code === own)
-      ? own
-      : (timezones.data[0]?.code ?? FALLBACK_TIMEZONE);
+    if (readOnly || !timezones.data || !profile.ready || form.getFieldValue(['appointment', 'timezone']))
+      return;
+    const listed = (code: string | null) =>
+      code && timezones.data.some((z) => z.code === code) ? code : null;
+    const code =
+      listed(profile.timeZone) ??
+      listed(Intl.DateTimeFormat().resolvedOptions().timeZone) ??
+      timezones.data[0]?.code ??
+      FALLBACK_TIMEZONE;
     form.setFieldValue(['appointment', 'timezone'], code);
     onDefaulted();
-  }, [readOnly, timezones.data, form, onDefaulted]);
+  }, [readOnly, timezones.data, profile.ready, profile.timeZone, form, onDefaulted]);
 
   const today = () => todayInTimeZone(tz, new Date());
 

@@ -22,10 +22,9 @@ import { ApiError } from '../../api/client.ts';
 import { consultationApi, consultationKeys } from '../../api/consultation.ts';
 import { accountKeys } from '../account/query-keys.ts';
 import { useTimezonesQuery } from '../account/reference-queries.ts';
-import { useLocale } from '../locale/use-locale.ts';
+import { useCustomerClock, useProfileTimeZone } from '../clock/use-customer-clock.ts';
 import { showFieldError } from '../shell/field-errors.ts';
 import { useTextLimit } from '../shell/text-limit.ts';
-import { formatDateTime } from '../shop/shop-format.ts';
 import { shopKeys } from '../shop/shop-keys.ts';
 import './consultation.css';
 
@@ -73,7 +72,8 @@ interface BookForm {
  */
 export function ConsultationEntry({ consultation: c }: { consultation: TConsultation }) {
   const { t } = useTranslation('tasks');
-  const { locale } = useLocale();
+  const clock = useCustomerClock();
+  const profile = useProfileTimeZone();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'book' | 'cancel' | null>(null);
   const [form] = Form.useForm<BookForm>();
@@ -119,10 +119,15 @@ export function ConsultationEntry({ consultation: c }: { consultation: TConsulta
   const openBook = () => {
     book.reset();
     setBookRefusal(null);
-    const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const known = timezones.data?.some((z) => z.code === own);
+    // The booking's zone, else the profile's, else the browser's, when listed (decision 0061).
+    const listed = (code: string | null) =>
+      code && timezones.data?.some((z) => z.code === code) ? code : null;
     form.setFieldsValue({
-      timezone: c.booking?.timezone ?? (known ? own : FALLBACK_TIMEZONE),
+      timezone:
+        c.booking?.timezone ??
+        listed(profile.timeZone) ??
+        listed(Intl.DateTimeFormat().resolvedOptions().timeZone) ??
+        FALLBACK_TIMEZONE,
       date: null,
       time: null,
       topic: c.booking?.topic ?? '',
@@ -151,7 +156,7 @@ export function ConsultationEntry({ consultation: c }: { consultation: TConsulta
         <ol className="consultation-entry__attempts" aria-label={t('consultation.attempts')}>
           {c.attempts.map((a) => (
             <li key={a.n} data-testid="consultation-attempt">
-              {t('consultation.attempt', { n: a.n })} · {formatDateTime(a.at, locale)} ·{' '}
+              {t('consultation.attempt', { n: a.n })} · {clock.dateTime(a.at)} ·{' '}
               {t(`consultation.outcome.${a.outcome}`)}
             </li>
           ))}

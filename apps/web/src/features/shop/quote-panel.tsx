@@ -6,9 +6,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { shopApi } from '../../api/shop.ts';
+import { useCustomerClock } from '../clock/use-customer-clock.ts';
 import { useLocale } from '../locale/use-locale.ts';
 import { OrderLines } from './order-lines.tsx';
-import { formatDate, formatMoney } from './shop-format.ts';
+import { formatMoney } from './shop-format.ts';
 
 function quoteKey(productIds: number[], promo: string | null, locale: string) {
   // Outside the `shop` prefix: creating an order must not re-quote (the pending order would refuse it). The
@@ -35,6 +36,7 @@ export function QuotePanel({
 }) {
   const { t } = useTranslation('shop');
   const { locale } = useLocale();
+  const clock = useCustomerClock();
   const queryClient = useQueryClient();
   const promoId = useId();
   const [promoInput, setPromoInput] = useState(initialPromo ?? '');
@@ -121,9 +123,7 @@ export function QuotePanel({
               ? t('quote.durationWithBase')
               : t('quote.months', { count: data.service_duration_months })}
           </Descriptions.Item>
-          <Descriptions.Item label={t('quote.expiry')}>
-            {formatDate(data.expires_at, locale)}
-          </Descriptions.Item>
+          <Descriptions.Item label={t('quote.expiry')}>{clock.date(data.expires_at)}</Descriptions.Item>
           <Descriptions.Item label={t('quote.exchangeRate')}>
             {t('quote.rate', { rate: data.exchange_rate })}
           </Descriptions.Item>

@@ -16,27 +16,8 @@ export function formatMoney(money: TMoney, locale: Locale): string {
   }).format(money.amount / 100);
 }
 
-/**
- * A date and time in the customer's locale, in `timeZone` when given (the zone the server dated a file in, the
- * profile's) else the browser's; "—" when absent or unreadable.
- */
-export function formatDateTime(iso: string | null | undefined, locale: Locale, timeZone?: string): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(date);
-}
-
-export function formatDate(iso: string | null | undefined, locale: Locale): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'long' }).format(date);
-}
+/** Dates are formatted in one module (decision 0061); re-exported for the staff screens that import them here. */
+export { formatDate, formatDateTime } from '../clock/clock-format.ts';
 
 /** A status the client does not know shows as the undefined fallback, never as raw text. */
 export function orderStatusOf(status: string): OrderStatus | typeof ORDER_STATUS_UNDEFINED {

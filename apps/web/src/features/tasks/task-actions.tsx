@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { taskKeys, tasksApi } from '../../api/tasks.ts';
 import { uploadsApi } from '../../api/uploads.ts';
+import { useTimeZone } from '../clock/use-customer-clock.ts';
 import { shopKeys } from '../shop/shop-keys.ts';
 import { TaskResultView } from './task-result.tsx';
 import './tasks.css';
@@ -27,6 +28,7 @@ async function openUpload(id: number) {
  */
 export function TaskActions({ task }: { task: TTask }) {
   const { t } = useTranslation('tasks');
+  const timeZone = useTimeZone();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'submit' | 'cancel' | 'result' | null>(null);
   const allowed = task.service === 'TRANSLATION' ? TRANSLATION_COVERS : TASK_COVERS;
@@ -133,7 +135,11 @@ export function TaskActions({ task }: { task: TTask }) {
       >
         {task.result && (
           <>
-            <TaskResultView result={task.result} onOpenFile={(id) => void openUpload(id)} />
+            <TaskResultView
+              result={task.result}
+              timeZone={timeZone}
+              onOpenFile={(id) => void openUpload(id)}
+            />
             {task.items.length > 0 && (
               <Descriptions size="small" column={1} title={t('result.items')}>
                 {task.items.map((item) => (

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { taskKeys, tasksApi } from '../../api/tasks.ts';
+import { useCustomerClock } from '../clock/use-customer-clock.ts';
 import { ProjectConsultations } from '../consultation/consultation-entry.tsx';
-import { useLocale } from '../locale/use-locale.ts';
 import { ButtonLink } from '../shell/button-link.tsx';
-import { formatDate, formatDateTime, shopLink } from '../shop/shop-format.ts';
+import { shopLink } from '../shop/shop-format.ts';
 import { TaskActions } from '../tasks/task-actions.tsx';
 import { useWorkbenchCase } from './case/workbench-context.tsx';
 import { tabPath } from './workbench-tabs.ts';
@@ -28,7 +28,7 @@ const ADDONS: { key: 'consult' | 'translate' | 'audit'; service: ServiceCode; de
  */
 export function WorkbenchSide() {
   const { t } = useTranslation('workbench');
-  const { locale } = useLocale();
+  const clock = useCustomerClock();
   const { program, project, summary } = useWorkbenchCase();
   const [offer, setOffer] = useState<(typeof ADDONS)[number] | null>(null);
   const projectName = t(`project.${program}`);
@@ -49,7 +49,7 @@ export function WorkbenchSide() {
             <Link to={RIGHTS_PATH}>{t('side.myRights', { project: projectName })}</Link>
             <div className="workbench__side-note" data-testid="right-validity">
               {t(access.status === 'active' ? 'side.validUntil' : 'side.expiredOn', {
-                date: formatDate(access.expires_at, locale),
+                date: clock.date(access.expires_at),
               })}
             </div>
           </li>
@@ -70,7 +70,7 @@ export function WorkbenchSide() {
                           <Tag>{t(`shop:rights.tasks.${task.status}`)}</Tag>
                           {task.submitted_at && (
                             <span className="workbench__side-note">
-                              {t('tasks:submittedAt', { at: formatDateTime(task.submitted_at, locale) })}
+                              {t('tasks:submittedAt', { at: clock.dateTime(task.submitted_at) })}
                             </span>
                           )}
                           <TaskActions task={task} />

@@ -4,11 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Empty, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { shopApi } from '../../api/shop.ts';
-import { useLocale } from '../../features/locale/use-locale.ts';
+import { useCustomerClock } from '../../features/clock/use-customer-clock.ts';
 import { ButtonLink } from '../../features/shell/button-link.tsx';
 import { PageHeading } from '../../features/shell/page-heading.tsx';
 import { ResponsiveTable } from '../../features/shell/responsive-table.tsx';
-import { formatDate, formatDateTime } from '../../features/shop/shop-format.ts';
 import { shopKeys } from '../../features/shop/shop-keys.ts';
 import '../../features/shop/shop.css';
 
@@ -17,7 +16,7 @@ type PlanRecord = TPlan['records'][number];
 /** My plan (spec §2 Personal centre, §3 Plan): each plan with its modification records. */
 export default function MyPlanPage() {
   const { t } = useTranslation('shop');
-  const { locale } = useLocale();
+  const clock = useCustomerClock();
   /** The record in the reader's language with its date in the reader's time zone, like the card above. */
   const recordText = (r: PlanRecord) => {
     if (!r.message) return r.content;
@@ -25,7 +24,7 @@ export default function MyPlanPage() {
     return t(r.message.key, {
       ...rest,
       ...(service ? { service: t(`services.${service}.name`, { defaultValue: service }) } : {}),
-      ...(until ? { until: formatDate(until, locale) } : {}),
+      ...(until ? { until: clock.date(until) } : {}),
       defaultValue: r.content,
     });
   };
@@ -63,12 +62,8 @@ export default function MyPlanPage() {
                 {t(`rights.states.${plan.status}`)}
               </Tag>
             </Descriptions.Item>
-            <Descriptions.Item label={t('plan.created')}>
-              {formatDate(plan.created_at, locale)}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('plan.expires')}>
-              {formatDate(plan.expires_at, locale)}
-            </Descriptions.Item>
+            <Descriptions.Item label={t('plan.created')}>{clock.date(plan.created_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('plan.expires')}>{clock.date(plan.expires_at)}</Descriptions.Item>
           </Descriptions>
           <ResponsiveTable<PlanRecord>
             rowKey="index"
@@ -81,7 +76,7 @@ export default function MyPlanPage() {
               { key: 'index', title: t('plan.index'), dataIndex: 'index', width: 70 },
               { key: 'name', title: t('plan.name'), dataIndex: 'plan_name' },
               { key: 'content', title: t('plan.content'), render: (_, r) => recordText(r) },
-              { key: 'time', title: t('plan.time'), render: (_, r) => formatDateTime(r.time, locale) },
+              { key: 'time', title: t('plan.time'), render: (_, r) => clock.dateTime(r.time) },
             ]}
           />
         </Card>

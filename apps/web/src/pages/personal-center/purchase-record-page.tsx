@@ -6,18 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { shopApi } from '../../api/shop.ts';
 import { taskKeys, tasksApi } from '../../api/tasks.ts';
+import { useCustomerClock } from '../../features/clock/use-customer-clock.ts';
 import { ConsultationForRight } from '../../features/consultation/consultation-entry.tsx';
 import { useLocale } from '../../features/locale/use-locale.ts';
 import { ButtonLink } from '../../features/shell/button-link.tsx';
 import { PageHeading } from '../../features/shell/page-heading.tsx';
 import { ResponsiveTable } from '../../features/shell/responsive-table.tsx';
 import { PaymentDialog } from '../../features/shop/payment-dialog.tsx';
-import {
-  formatDateTime,
-  formatMoney,
-  ORDER_STATUS_COLOR,
-  orderStatusOf,
-} from '../../features/shop/shop-format.ts';
+import { formatMoney, ORDER_STATUS_COLOR, orderStatusOf } from '../../features/shop/shop-format.ts';
 import { shopKeys } from '../../features/shop/shop-keys.ts';
 import { transferPath } from '../../features/shop/transfer-store.ts';
 import { TaskActions } from '../../features/tasks/task-actions.tsx';
@@ -33,6 +29,7 @@ const PAGE_SIZE = 10;
 export default function PurchaseRecordPage() {
   const { t } = useTranslation('shop');
   const { locale } = useLocale();
+  const clock = useCustomerClock();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -137,9 +134,9 @@ export default function PurchaseRecordPage() {
             {
               key: 'created',
               title: t('order.created'),
-              render: (_, o) => formatDateTime(o.created_at, locale),
+              render: (_, o) => clock.dateTime(o.created_at),
             },
-            { key: 'paid', title: t('order.paidAt'), render: (_, o) => formatDateTime(o.paid_at, locale) },
+            { key: 'paid', title: t('order.paidAt'), render: (_, o) => clock.dateTime(o.paid_at) },
             {
               key: 'amount',
               title: t('order.amount'),
@@ -232,12 +229,12 @@ export default function PurchaseRecordPage() {
             {
               key: 'valid',
               title: t('rights.validUntil'),
-              render: (_, r) => formatDateTime(r.expires_at, locale),
+              render: (_, r) => clock.dateTime(r.expires_at),
             },
             {
               key: 'submitted',
               title: t('rights.submitted'),
-              render: (_, r) => formatDateTime(r.submitted_at, locale),
+              render: (_, r) => clock.dateTime(r.submitted_at),
             },
             {
               key: 'actions',

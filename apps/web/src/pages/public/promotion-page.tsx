@@ -11,12 +11,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { shopApi } from '../../api/shop.ts';
+import { useCustomerClock } from '../../features/clock/use-customer-clock.ts';
 import { useLocale } from '../../features/locale/use-locale.ts';
 import { ContentPage, PageActions, PageSection } from '../../features/pages/content-page.tsx';
 import { PROMOTION_INCLUDES, PROMOTION_RULES } from '../../features/pages/page-data.ts';
 import { formatUsd } from '../../features/programs/format-price.ts';
 import { ButtonLink } from '../../features/shell/button-link.tsx';
-import { formatDate, shopLink } from '../../features/shop/shop-format.ts';
+import { shopLink } from '../../features/shop/shop-format.ts';
 
 export default function PromotionPage() {
   const { t } = useTranslation('pages');
@@ -69,6 +70,7 @@ export default function PromotionPage() {
 function CurrentOffers() {
   const { t } = useTranslation('pages');
   const { locale } = useLocale();
+  const clock = useCustomerClock();
   const offers = useQuery({
     queryKey: ['shop', 'promotions'],
     queryFn: ({ signal }) => shopApi.promotions(signal),
@@ -88,7 +90,7 @@ function CurrentOffers() {
             <p className="content-page__text">
               <Tag color="blue">{t('promotion.current.code', { code: p.code })}</Tag>{' '}
               {p.valid_until
-                ? t('promotion.current.until', { date: formatDate(p.valid_until, locale) })
+                ? t('promotion.current.until', { date: clock.date(p.valid_until) })
                 : t('promotion.current.noEnd')}
             </p>
             <ButtonLink type="primary" to={shopLink('USA_EB1A', 'DIY_STANDARD', p.code)}>

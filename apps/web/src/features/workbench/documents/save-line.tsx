@@ -1,16 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../locale/use-locale.ts';
-import { formatDateTime } from '../../shop/shop-format.ts';
+import { useCustomerClock } from '../../clock/use-customer-clock.ts';
 import type { DocSaveState } from './use-document-saver.ts';
 
 /** The autosave line: what the server holds of what is on screen. */
 export function DocSaveStateLine({ state, savedAt }: { state: DocSaveState; savedAt: string | null }) {
   const { t } = useTranslation('workbench');
-  const { locale } = useLocale();
+  const clock = useCustomerClock();
   const text =
     state === 'saved'
       ? savedAt
-        ? t('documents.state.saved_at', { time: formatDateTime(savedAt, locale) })
+        ? t('documents.state.saved_at', { time: clock.dateTime(savedAt) })
         : t('documents.state.never')
       : t(`documents.state.${state}`);
   return (

@@ -4,8 +4,7 @@ import { Alert, Button, Drawer, List, Modal, Popconfirm, Skeleton, Tag } from 'a
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { documentsApi } from '../../../api/documents.ts';
-import { useLocale } from '../../locale/use-locale.ts';
-import { formatDateTime } from '../../shop/shop-format.ts';
+import { useCustomerClock } from '../../clock/use-customer-clock.ts';
 
 /** Version history: every save (consecutive autosaves share a row), newest first, each restorable. */
 export function VersionDrawer(props: {
@@ -17,7 +16,7 @@ export function VersionDrawer(props: {
   onClose: () => void;
 }) {
   const { t } = useTranslation('workbench');
-  const { locale } = useLocale();
+  const clock = useCustomerClock();
   const [busy, setBusy] = useState<number | null>(null);
   const query = useQuery({
     queryKey: ['document-versions', props.caseId, props.kind, props.current],
@@ -66,7 +65,7 @@ export function VersionDrawer(props: {
             >
               <List.Item.Meta
                 title={t('documents.versions.row', { version: v.version })}
-                description={`${formatDateTime(v.created_at, locale)} · ${t('documents.versions.chars', { count: v.chars })}${v.autosave ? ` · ${t('documents.versions.autosave')}` : ''}`}
+                description={`${clock.dateTime(v.created_at)} · ${t('documents.versions.chars', { count: v.chars })}${v.autosave ? ` · ${t('documents.versions.autosave')}` : ''}`}
               />
             </List.Item>
           )}

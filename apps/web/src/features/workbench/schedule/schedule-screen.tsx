@@ -3,9 +3,8 @@ import { Alert, App, Button, Progress, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
-import { useLocale } from '../../locale/use-locale.ts';
+import { useCustomerClock } from '../../clock/use-customer-clock.ts';
 import { ButtonLink } from '../../shell/button-link.tsx';
-import { formatDateTime } from '../../shop/shop-format.ts';
 import { useWorkbenchCase } from '../case/workbench-context.tsx';
 import { ServiceDialog } from '../documents/service-dialog.tsx';
 import { stagePath, useSubmitStage } from './use-submit-stage.ts';
@@ -94,7 +93,7 @@ function StageRow(props: {
   submitting: boolean;
 }) {
   const { t } = useTranslation('workbench');
-  const { locale } = useLocale();
+  const clock = useCustomerClock();
   const { program } = useWorkbenchCase();
   const { stage } = props;
   const { done, total } = stage.progress;
@@ -122,7 +121,7 @@ function StageRow(props: {
           <Typography.Text type="secondary">{t('schedule.progress', { done, total })}</Typography.Text>
           {stage.submitted_at && (
             <Typography.Text type="secondary">
-              {t('schedule.submitted_at', { date: formatDateTime(stage.submitted_at, locale) })}
+              {t('schedule.submitted_at', { date: clock.dateTime(stage.submitted_at) })}
             </Typography.Text>
           )}
           <div className="schedule__actions">
