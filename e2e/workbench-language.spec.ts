@@ -9,6 +9,7 @@ import {
 } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import type { APIRequestContext } from '@playwright/test';
+import { koreanPdf } from '../apps/server/test/fixtures/korean-pdf.ts';
 import { buyBaseViaApi } from './accounts-support.ts';
 import { caseSeed, paragraphs, txt } from './case-seed.ts';
 import { checkScreen, expect, press, test } from './fixtures.ts';
@@ -17,11 +18,11 @@ import { expectFitsViewport, sharedLogin } from './workbench-support.ts';
 
 /**
  * Issue 28 item 5 (web), in Chinese and in English, on a desktop and on a 390 px phone, over the real server and
- * its worker: a petition letter written in Chinese, and an exhibit whose PDF's text is Romanian but that is not
- * flagged for translation, each block "I confirm" with the server's message, and the translation service is
- * offered; the English letter and the exhibit's English translation clear them. The exhibit is Romanian, not
- * Korean: no font in the project's dependencies draws Hangul (Noto Sans SC has none), and a fixture whose text
- * layer says Korean under blank glyphs would be a fake. The server test (readme.test.ts) covers Korean text.
+ * its worker: a petition letter written in Chinese, an exhibit whose PDF's text is Romanian and one whose text is
+ * Korean, neither flagged for translation, each block "I confirm" with the server's message, and the translation
+ * service is offered; the English letter and the exhibits' English translations clear them. The Korean exhibit is
+ * set as Korean offices make them: in HYGoThic-Medium, an Adobe-Korea1 font the reader supplies (not embedded),
+ * UniKS-UCS2-H (fixtures/korean-pdf.ts; poppler and MuPDF read its text back).
  */
 
 const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4\d\d/.test(e));
@@ -35,6 +36,12 @@ const RO_TEXT = [
   'Certificat. Solicitantul este un cercetator care a publicat in reviste de top',
   'si care a primit pentru munca sa mai multe premii din partea comunitatii stiintifice.',
   'Acest document este eliberat pentru a servi la dosarul de imigrare al domnului.',
+];
+
+/** Korean: "The applicant has made outstanding contributions in the field of artificial intelligence…". */
+const KO_TEXT = [
+  '신청인은 인공지능 분야에서 탁월한 공헌을 하였으며,',
+  '그의 논문은 국제 학계에서 널리 인용되었습니다.',
 ];
 
 async function romanianPdf(): Promise<Uint8Array> {
@@ -74,7 +81,7 @@ for (const locale of LOCALES) {
       await login.keep(page);
     });
 
-    test('a Chinese petition letter and a Romanian exhibit not flagged for translation block I confirm', async ({
+    test('a Chinese petition letter, a Romanian and a Korean exhibit not flagged for translation block I confirm', async ({
       page,
     }) => {
       test.setTimeout(150_000);
@@ -89,15 +96,25 @@ for (const locale of LOCALES) {
       const original = await test.step('the exhibit, checked by the real worker', async () =>
         seed.uploadPdf('certificat.pdf', await romanianPdf()));
       const fileId = await seed.file(judge, fileName, original);
+      const other = built.folders[built.criteria.find((c) => c !== 'judge')!]!;
+      const koName = locale === 'zh' ? '韩国证书' : 'Korean certificate';
+      const koOriginal = await test.step('a Korean exhibit, checked by the real worker', async () =>
+        seed.uploadPdf('certificate-ko.pdf', await koreanPdf(KO_TEXT)));
+      const koId = await seed.file(other, koName, koOriginal);
       await seed.document('petition_letter', paragraphs(txt(ZH_LETTER)));
 
       const readme = await call.readme(caseId);
       const petitionItem = readme.parts.find((p) => p.key === 'petition')!.missing[0]!;
-      const evidenceItem = readme.parts.find((p) => p.key === 'evidence')!.missing[0]!;
+      const evidenceItems = readme.parts.find((p) => p.key === 'evidence')!.missing;
+      const evidenceItem = evidenceItems.find((i) => i.target === String(judge))!;
+      const koItem = evidenceItems.find((i) => i.target === String(other))!;
       expect(petitionItem).toMatchObject({ code: 'readme_not_english_document', target: 'petition_letter' });
       expect(evidenceItem).toMatchObject({ code: 'readme_not_english_evidence', target: String(judge) });
       expect(evidenceItem.msg).toContain(fileName);
       expect(evidenceItem.msg).toContain(resources[locale].checklist.language.ro);
+      expect(koItem).toMatchObject({ code: 'readme_not_english_evidence' });
+      expect(koItem.msg).toContain(koName);
+      expect(koItem.msg).toContain(resources[locale].checklist.language.ko);
       expect(readme.can_confirm).toBe(false);
 
       await page.goto('/EB-1A/readMe');
@@ -107,11 +124,12 @@ for (const locale of LOCALES) {
       await expect(petition).toContainText(petitionItem.msg);
       await expect(evidence).toHaveAttribute('data-complete', 'false');
       await expect(evidence).toContainText(evidenceItem.msg);
-      // The translation service is offered: this customer does not hold it.
-      await expect(evidence.getByTestId('readme-order-translation')).toHaveAttribute(
-        'href',
-        /service=TRANSLATION/,
-      );
+      await expect(evidence).toContainText(koItem.msg);
+      // The translation service is offered with each item: this customer does not hold it.
+      const offers = evidence.getByTestId('readme-order-translation');
+      await expect(offers).toHaveCount(2);
+      for (const offer of await offers.all())
+        await expect(offer).toHaveAttribute('href', /service=TRANSLATION/);
       const confirm = page.getByRole('checkbox', { name: new RegExp(P.confirm) });
       await expect(confirm).toBeDisabled();
       const refused = await call.send('post', PACKET_PATHS.readmeConfirm(caseId), {});
@@ -134,6 +152,16 @@ for (const locale of LOCALES) {
           translation_upload_id: translation,
         });
         expect(r.status(), await r.text()).toBeLessThan(300);
+        const koTranslation = await seed.uploadPdf('translation-ko.pdf', await romanianPdfTranslation());
+        const k = await call.send('patch', `${EVIDENCE_PATHS.files(caseId, other)}${koId}/`, {
+          name: koName,
+          name_en: 'Korean certificate',
+          needs_translation: true,
+          translation_mode: 'personal',
+          original_upload_id: koOriginal,
+          translation_upload_id: koTranslation,
+        });
+        expect(k.status(), await k.text()).toBeLessThan(300);
         await page.goto('/EB-1A/readMe');
         for (const key of ['forms', 'evidence', 'letters', 'plan', 'petition'] as const)
           await expect(page.getByTestId(`readme-part-${key}`)).toHaveAttribute('data-complete', 'true');

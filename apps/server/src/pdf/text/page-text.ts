@@ -2,7 +2,9 @@
  * The text a PDF's pages show, read from their text layer (issue 28 item 5, decision 0057): enough of it to judge
  * the language of an exhibit or a letter, not a faithful extraction. Strings shown by Tj, TJ, ' and " are mapped
  * through their font's ToUnicode CMap (bfchar and bfrange); a simple font without one reads its bytes as Latin-1,
- * a composite font without one is skipped (its codes say nothing about characters). Form XObjects are not
+ * a composite font without one is read through its predefined Unicode CMap (`UniKS-UCS2-H`, `UniGB-UTF16-H`, …:
+ * the code is the character, as in a PDF set in a non-embedded CJK font such as HYGoThic-Medium) or else skipped
+ * (its codes, glyph ids under Identity-H, say nothing about characters). Form XObjects are not
  * entered, scanned pages have no text: such a file gives little or no text and is not judged.
  */
 import { contentBytes } from '../packet/content-bbox.ts';
@@ -31,6 +33,9 @@ interface FontMap {
 }
 
 const SKIP: FontMap = { width: 2, map: new Map() };
+/** A composite font whose predefined CMap is UCS-2 / UTF-16 (PDF 32000-1 §9.7.5.2, Table 118): 2-byte codes are characters. */
+const UNICODE_CODES: FontMap = { width: 2, map: null };
+const UNICODE_CMAP = /^Uni(?:GB|CNS|JIS|KS)-(?:UCS2|UTF16)-[HV]$/;
 
 const hexNumber = (s: string) => Number.parseInt(s, 16);
 /** UTF-16BE hex → text. */
@@ -80,10 +85,17 @@ function fontMap(src: RawPdf, font: PdfDict): FontMap {
       return SKIP;
     }
   }
-  return width === 2 ? SKIP : { width, map: null };
+  if (width === 1) return { width, map: null };
+  return UNICODE_CMAP.test(font.name('Encoding') ?? '') ? UNICODE_CODES : SKIP;
 }
 
 function show(bytes: Uint8Array, font: FontMap): string {
+  if (font.map === null && font.width === 2) {
+    let out = '';
+    for (let i = 0; i + 1 < bytes.length; i += 2)
+      out += String.fromCharCode((bytes[i]! << 8) | bytes[i + 1]!);
+    return out;
+  }
   if (font.map === null) return Buffer.from(bytes).toString('latin1');
   let out = '';
   for (let i = 0; i + font.width - 1 < bytes.length; i += font.width) {

@@ -1,5 +1,6 @@
 import { PDFDocument, PDFOperator, StandardFonts } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { koreanPdf } from '../../../test/fixtures/korean-pdf.ts';
 import { judgeLanguage } from '../../modules/language/language-check.ts';
 import { createFontSet } from '../fonts/font-set.ts';
 import { parseToUnicode, TEXT_SAMPLE_CHARS, textSample } from './page-text.ts';
@@ -34,6 +35,14 @@ describe('textSample', () => {
     const text = textSample(await notoPdf([RO]));
     expect(text).toContain('lucrările sale sunt citate');
     expect(judgeLanguage(text)).toEqual({ verdict: 'not_english', language: 'ro' });
+  });
+
+  it('reads Korean set in a non-embedded Adobe-Korea1 font through its UCS-2 CMap (no ToUnicode)', async () => {
+    const KO =
+      '신청인은 인공지능 분야에서 탁월한 공헌을 하였으며, 그의 논문은 국제 학계에서 널리 인용되었습니다.';
+    const text = textSample(await koreanPdf([KO.slice(0, 30), KO.slice(30)]));
+    expect(text.replace(/\s/g, '')).toBe(KO.replace(/\s/g, ''));
+    expect(judgeLanguage(text)).toEqual({ verdict: 'not_english', language: 'ko' });
   });
 
   it('reads a standard font without ToUnicode as Latin-1', async () => {
