@@ -124,6 +124,8 @@ export async function loadPacketInput(
     }
     forms.push({ key: f.formNumber as FormKey, pdf });
   }
+  // NIW: the signed ETA-9089 as uploaded, its Final Determination after it (decision 0060).
+  if (plan.eta9089.length > 0) forms.push({ key: 'ETA-9089', pdf: await readMany(plan.eta9089) });
   lap('forms_fill');
 
   // Every file is read at once (the storage's reads overlap); the order is the plan's.

@@ -5,6 +5,7 @@ import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { upload } from '../../db/schema/index.ts';
 import { type CaseRow, categoryOf, contextOf } from '../case/case.service.ts';
+import { eta9089Row, signedUploads } from '../case/eta9089-signed.service.ts';
 import { filingStates } from '../forms/immigration-data.service.ts';
 import { type CaseNumbering, numberCase } from '../numbering/case-numbering.ts';
 import { loadCaseRows } from '../numbering/numbering.load.ts';
@@ -38,6 +39,11 @@ export interface PacketPlan {
   exhibits: PacketItems['exhibits'];
   letters: PacketItems['letters'];
   attachments: PacketItems['attachments'];
+  /**
+   * NIW: the signed Form ETA-9089 with Appendix A, then the Final Determination when given (decision 0060): one
+   * form of the packet, placed right after the I-140. Empty for EB-1A and until uploaded.
+   */
+  eta9089: PlannedFile[];
   numbering: CaseNumbering;
   /** References of the petition letter and the plan that print no number (the checklist blocks on them). */
   unresolved: UnresolvedReference[];
@@ -59,9 +65,10 @@ export async function planPacket(
   const cc = await contextOf(ctx, caseRow, projectCode);
   // The case's rows, read together and once (a build and the request that queues it both plan; decision 0044);
   // the numbering is computed from them, once.
-  const [states, rows] = await Promise.all([
+  const [states, rows, eta] = await Promise.all([
     filingStates(ctx, caseRow, cc),
     loadCaseRows(db, caseRow.id, { documents: true }),
+    categoryOf(projectCode) === 'NIW' ? eta9089Row(db, caseRow.id) : null,
   ]);
   const numbering = numberCase(rows);
   const docs = rows.documents;
@@ -87,6 +94,12 @@ export async function planPacket(
   );
 
   const { exhibits, letters, attachments } = packetItemsOf(numbering);
+  const eta9089: PlannedFile[] = signedUploads(eta).map((u) => ({
+    part: `eta9089_${u.kind}`,
+    name: translate('en', `packet:outline.eta9089_${u.kind}`),
+    tab: 'form',
+    uploadId: u.uploadId,
+  }));
 
   const docOf = (kind: string) => (docs.find((d) => d.kind === kind)?.content as TLetterDocument) ?? EMPTY;
 
@@ -94,6 +107,7 @@ export async function planPacket(
     ...exhibits.flatMap((e) => [...e.originals, ...e.translations]),
     ...letters.flatMap((l) => [l.file, ...(l.translation ? [l.translation] : [])]),
     ...attachments.flatMap((a) => [a.file, ...(a.translation ? [a.translation] : [])]),
+    ...eta9089,
   ]
     .map((f) => f.uploadId)
     .filter((id): id is number => id !== null);
@@ -109,6 +123,7 @@ export async function planPacket(
     exhibits,
     letters,
     attachments,
+    eta9089,
     numbering,
     unresolved: [
       ...unresolvedReferences('petition_letter', petitionLetter, numbering.targets),
@@ -128,6 +143,7 @@ export async function planPacket(
     exhibits,
     letters,
     attachments,
+    eta9089,
     docs.map((d) => [d.kind, d.version]),
     uploadRows.map((u) => [u.id, u.status, u.pdfSha256]).sort((a, b) => Number(a[0]) - Number(b[0])),
   ]);
@@ -137,6 +153,7 @@ export async function planPacket(
 /** Every file of the plan, in packet order. */
 export function plannedFiles(plan: PacketPlan): PlannedFile[] {
   return [
+    ...plan.eta9089,
     ...plan.exhibits.flatMap((e) => [...e.originals, ...e.translations]),
     ...plan.letters.flatMap((l) => [l.file, ...(l.translation ? [l.translation] : [])]),
     ...plan.attachments.flatMap((a) => [a.file, ...(a.translation ? [a.translation] : [])]),

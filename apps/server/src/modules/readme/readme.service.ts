@@ -12,6 +12,7 @@ import { translate } from '@dossier/i18n';
 import type { AppContext } from '../../context.ts';
 import { type CaseRow, categoryOf, contextOf } from '../case/case.service.ts';
 import { feesOf, formSummaries } from '../case/case-summary.service.ts';
+import { eta9089Row } from '../case/eta9089-signed.service.ts';
 import { type FilingForm, submitStage } from '../case/stages.service.ts';
 import { hasContent } from '../documents/documents.service.ts';
 import type { CaseContext } from '../forms/form-state.ts';
@@ -75,6 +76,8 @@ async function caseFacts(
       },
       uploads: await untranslatedUploads(ctx.db.db, s.caseRow.id),
     },
+    eta9089Missing:
+      categoryOf(s.projectCode) === 'NIW' && !(await eta9089Row(ctx.db.db, s.caseRow.id))?.formUploadId,
     translationHeld: services.some((r) => r.service === 'TRANSLATION'),
     hasContent,
   };
