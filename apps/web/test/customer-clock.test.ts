@@ -6,7 +6,7 @@ import { prerender } from 'react-dom/static';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../src/app/i18n.ts';
 import { accountKeys } from '../src/features/account/query-keys.ts';
-import { formatDate } from '../src/features/clock/clock-format.ts';
+import { formatDate, formatStamp } from '../src/features/clock/clock-format.ts';
 import { DocSaveStateLine } from '../src/features/workbench/documents/save-line.tsx';
 import { SaveState } from '../src/features/workbench/forms/save-state.tsx';
 
@@ -89,5 +89,12 @@ describe("customer screens show the profile's time zone, not the browser's", () 
     expect(formatDate('2026-12-01', 'zh')).toBe('2026年12月1日');
     expect(formatDate('2026-11-30T20:00:00Z', 'en', 'Asia/Shanghai')).toBe('December 1, 2026');
     expect(formatDate(null, 'en')).toBe('—');
+  });
+
+  it("the compact stamp of tables (notifications, last login, assessment submitted) is the zone's wall clock", () => {
+    expect(formatStamp(SAVED_AT, 'Asia/Shanghai')).toBe('2026-11-29 04:00');
+    expect(formatStamp(SAVED_AT, 'Pacific/Honolulu')).toBe('2026-11-28 10:00');
+    expect(formatStamp(null, 'Asia/Shanghai')).toBe('—');
+    expect(formatStamp(undefined, 'Asia/Shanghai', '')).toBe('');
   });
 });

@@ -7,7 +7,6 @@ import {
 } from '@dossier/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Result, Spin, Steps } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -15,6 +14,7 @@ import { assessmentApi } from '../../api/assessment.ts';
 import { ApiError, session as sessionManager } from '../../api/client.ts';
 import { useSession } from '../../api/use-session.ts';
 import type { LoginRedirectState } from '../account/require-login.tsx';
+import { useCustomerClock } from '../clock/use-customer-clock.ts';
 import { showFieldError } from '../shell/field-errors.ts';
 import { FloatingActions } from '../shell/floating-actions.tsx';
 import { LOGIN_PATH } from '../shell/nav-items.ts';
@@ -129,6 +129,7 @@ function AssessmentForm({
   phone: string;
 }) {
   const { t } = useTranslation('assessment');
+  const clock = useCustomerClock();
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
@@ -273,7 +274,7 @@ function AssessmentForm({
           showIcon
           className="assessment__status"
           title={t('status.submitted', {
-            date: assessment.submitted_at ? dayjs(assessment.submitted_at).format('YYYY-MM-DD HH:mm') : '',
+            date: clock.stamp(assessment.submitted_at, ''),
           })}
         />
       )}

@@ -1,4 +1,4 @@
-import type { Locale } from '@dossier/contract';
+import { type Locale, localDateTime } from '@dossier/contract';
 
 /**
  * The one place the web formats an instant for reading (decision 0061). Customer screens pass the customer's
@@ -40,4 +40,10 @@ export function formatDate(iso: string | null | undefined, locale: Locale, timeZ
     dateStyle: 'long',
     ...(plainDay ? { timeZone: 'UTC' } : timeZone ? { timeZone } : {}),
   }).format(date);
+}
+
+/** "YYYY-MM-DD HH:mm" (24 h) in `timeZone`: the compact time of tables and status lines; `empty` when absent. */
+export function formatStamp(iso: string | null | undefined, timeZone: string, empty = '—'): string {
+  const date = instantOf(iso);
+  return date ? localDateTime(date, timeZone) : empty;
 }

@@ -1,10 +1,10 @@
-import { DEFAULT_TIME_ZONE, knownTimeZone } from '@dossier/contract';
+import { DEFAULT_TIME_ZONE, knownTimeZone, localDate } from '@dossier/contract';
 import { useQuery } from '@tanstack/react-query';
 import { customerApi } from '../../api/accounts.ts';
 import { useSession } from '../../api/use-session.ts';
 import { accountKeys } from '../account/query-keys.ts';
 import { useLocale } from '../locale/use-locale.ts';
-import { formatDate, formatDateTime } from './clock-format.ts';
+import { formatDate, formatDateTime, formatStamp } from './clock-format.ts';
 
 /** The profile is read rarely and changed on one screen, which writes the answer into the same query. */
 const PROFILE_STALE_MS = 5 * 60_000;
@@ -43,6 +43,10 @@ export interface CustomerClock {
   dateTime: (iso: string | null | undefined) => string;
   /** "November 29, 2026" / "2026年11月29日" in the customer's zone; "—" when absent. */
   date: (iso: string | null | undefined) => string;
+  /** "2026-11-29 04:00" in the customer's zone; `empty` ("—") when absent. */
+  stamp: (iso: string | null | undefined, empty?: string) => string;
+  /** Today (YYYY-MM-DD) in the customer's zone: the day the server's form rules judge dates against too. */
+  today: () => string;
 }
 
 /** Every customer screen formats instants through this: the reader's language, the customer's zone. */
@@ -53,5 +57,7 @@ export function useCustomerClock(): CustomerClock {
     timeZone,
     dateTime: (iso) => formatDateTime(iso, locale, timeZone),
     date: (iso) => formatDate(iso, locale, timeZone),
+    stamp: (iso, empty) => formatStamp(iso, timeZone, empty),
+    today: () => localDate(new Date(), timeZone),
   };
 }

@@ -1,11 +1,11 @@
 import type { TNotification } from '@dossier/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Popconfirm, Segmented, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notificationApi } from '../../api/accounts.ts';
 import { accountKeys } from '../../features/account/query-keys.ts';
+import { useCustomerClock } from '../../features/clock/use-customer-clock.ts';
 import { PageHeading } from '../../features/shell/page-heading.tsx';
 import { ResponsiveTable } from '../../features/shell/responsive-table.tsx';
 
@@ -14,6 +14,7 @@ type Filter = 'all' | 'unread';
 
 export default function MessageRemindPage() {
   const { t } = useTranslation('account');
+  const clock = useCustomerClock();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -147,7 +148,7 @@ export default function MessageRemindPage() {
             key: 'time',
             title: t('messages.time'),
             width: 170,
-            render: (_, item) => dayjs(item.time).format('YYYY-MM-DD HH:mm'),
+            render: (_, item) => clock.stamp(item.time),
           },
           {
             key: 'actions',

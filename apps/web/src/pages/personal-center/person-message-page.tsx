@@ -2,7 +2,6 @@ import type { TCustomer } from '@dossier/contract';
 import { ACCOUNT_DELETION_WAIT_DAYS } from '@dossier/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Select, Skeleton, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customerApi } from '../../api/accounts.ts';
@@ -11,6 +10,7 @@ import { EmailModal } from '../../features/account/email-modal.tsx';
 import { accountKeys } from '../../features/account/query-keys.ts';
 import { useTimezonesQuery } from '../../features/account/reference-queries.ts';
 import { useLogout } from '../../features/account/use-logout.ts';
+import { useCustomerClock } from '../../features/clock/use-customer-clock.ts';
 import { PageHeading } from '../../features/shell/page-heading.tsx';
 import { useNarrowScreen } from '../../features/shell/use-narrow-screen.ts';
 
@@ -23,6 +23,7 @@ function useCustomer() {
 
 export default function PersonMessagePage() {
   const { t } = useTranslation('account');
+  const clock = useCustomerClock();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const logout = useLogout();
@@ -145,7 +146,7 @@ export default function PersonMessagePage() {
               {
                 key: 'lastLogin',
                 label: t('person.lastLogin'),
-                children: customer.last_login ? dayjs(customer.last_login).format('YYYY-MM-DD HH:mm') : '—',
+                children: clock.stamp(customer.last_login),
               },
             ]}
           />

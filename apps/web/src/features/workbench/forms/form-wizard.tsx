@@ -1,13 +1,13 @@
 import type { CaseStage, TImmigrationData } from '@dossier/contract';
-import { CASE_STAGES, STAGE_TAB } from '@dossier/contract';
+import { CASE_STAGES, localDate, STAGE_TAB } from '@dossier/contract';
 import type { FormDefinition, Part } from '@dossier/forms';
 import { bindingsOf } from '@dossier/forms';
 import { Alert, App, Button, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
+import { useTimeZone } from '../../clock/use-customer-clock.ts';
 import { useLocale } from '../../locale/use-locale.ts';
 import { formatDay } from '../case/format-day.ts';
 import { useCaseRefresh } from '../case/use-case-query.ts';
@@ -48,6 +48,8 @@ const isStage = (s: string | null): s is CaseStage => (CASE_STAGES as readonly (
 export function FormWizard({ initial, def }: { initial: TImmigrationData; def: FormDefinition }) {
   const { t } = useTranslation('forms');
   const { locale } = useLocale();
+  // The customer's today, as the server judges dates (decision 0061).
+  const timeZone = useTimeZone();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -85,7 +87,7 @@ export function FormWizard({ initial, def }: { initial: TImmigrationData; def: F
     const computed = data.computed_items[0];
     const first = data.payments[0];
     return browserIssues(def, values, overrides, {
-      today: dayjs().format('YYYY-MM-DD'),
+      today: localDate(new Date(), timeZone),
       fixed: data.fixed,
       excluded: data.excluded,
       ...(data.asylum_fee ? { asylumFee: data.asylum_fee } : {}),
@@ -104,6 +106,7 @@ export function FormWizard({ initial, def }: { initial: TImmigrationData; def: F
     data.asylum_fee,
     summary.fees.checked,
     locale,
+    timeZone,
   ]);
 
   const partIdOf = (itemId: string) => partOfItem(def, itemId)?.id ?? '';
@@ -235,7 +238,7 @@ export function FormWizard({ initial, def }: { initial: TImmigrationData; def: F
   /** "Fill N/A for items that do not apply": blank optional text of the parts begun, never an answer. */
   const fillNotApplicable = () => {
     const { values: next, filled } = withNotApplicable(def, values, {
-      today: dayjs().format('YYYY-MM-DD'),
+      today: localDate(new Date(), timeZone),
       skip: data.computed_items,
     });
     if (filled.length === 0) {

@@ -1,13 +1,13 @@
 import type { TFormValues, TProfile } from '@dossier/contract';
-import { WorkbenchErrorCode } from '@dossier/contract';
+import { localDate, WorkbenchErrorCode } from '@dossier/contract';
 import { PROFILE_DEFINITION } from '@dossier/forms';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Skeleton, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { caseApi } from '../../../api/workbench.ts';
+import { useTimeZone } from '../../clock/use-customer-clock.ts';
 import { useLocale } from '../../locale/use-locale.ts';
 import { ButtonLink } from '../../shell/button-link.tsx';
 import { LoadFailed } from '../case/load-failed.tsx';
@@ -38,6 +38,8 @@ export function ProfileScreen() {
 function ProfileForm({ profile }: { profile: TProfile }) {
   const { t } = useTranslation('forms');
   const { locale } = useLocale();
+  // The customer's today, as the server judges dates (decision 0061).
+  const timeZone = useTimeZone();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const { program, project, summary, readOnly } = useWorkbenchCase();
@@ -54,11 +56,11 @@ function ProfileForm({ profile }: { profile: TProfile }) {
   const browser = useMemo(
     () =>
       browserIssues(PROFILE_DEFINITION, values, [], {
-        today: dayjs().format('YYYY-MM-DD'),
+        today: localDate(new Date(), timeZone),
         computed: {},
         locale,
       }),
-    [values, locale],
+    [values, locale, timeZone],
   );
   const issues = issueMap([...serverIssues, ...browser.filter((i) => touched.has(i.itemId))]);
 
