@@ -134,10 +134,19 @@ export function caseSeed(request: APIRequestContext, token: string, project: See
     return ids;
   }
 
-  /** Saves every form of the filing with the sample case's answers (complete). */
+  /** Saves every form of the filing with the sample case's answers (complete); NIW pays by ACH as its sample does. */
   async function fillForms() {
     const sample = project === 'USA_EB1A' ? EB1A_SAMPLE : NIW_SAMPLE;
-    for (const f of (await summary()).forms) {
+    let current = await summary();
+    // The NIW sample case pays by ACH (G-1650), as its answers do.
+    if (project === 'USA_NIW' && current.settings.payment_method !== 'G-1650') {
+      await call('patch', onCase('settings/'), {
+        version: current.settings.version,
+        payment_method: 'G-1650',
+      });
+      current = await summary();
+    }
+    for (const f of current.forms) {
       const url = `/api/customer/immigration_data/${f.id}/`;
       const current = await call<{ version: number }>('get', url);
       const values = sample.forms[f.form_number];
@@ -188,6 +197,12 @@ export function caseSeed(request: APIRequestContext, token: string, project: See
     return r.letters.letters.find((l) => l.name === name)!.id;
   }
 
+  /** NIW: attaches the signed Form ETA-9089 (an upload id, or uploaded here), a forms item (decision 0060). */
+  async function eta9089(uploadId?: number): Promise<void> {
+    const upload_id = uploadId ?? (await upload('ETA-9089 signed.pdf'))[0]!;
+    await call('put', onCase('eta9089/signed/form/'), { upload_id });
+  }
+
   /** Saves a document (`us_plan` | `petition_letter`) over its current version. */
   async function document(kind: 'us_plan' | 'petition_letter', content: unknown) {
     const { version } = await call<{ version: number }>('get', onCase(`documents/${kind}/`));
@@ -198,17 +213,23 @@ export function caseSeed(request: APIRequestContext, token: string, project: See
    * Every part complete: the forms, three criteria with a folder and a file each, three letters (the first
    * independent), the plan and a petition letter citing the first exhibit and the first letter. With
    * `holdBack`, the last criterion's folder stays without a file (the evidence part is then incomplete); its
-   * file is uploaded all the same and answered (`heldBack`) for the caller to add with `file`.
+   * file is uploaded all the same and answered (`heldBack`) for the caller to add with `file`. An NIW case gets
+   * its signed ETA-9089 too, unless `eta9089: false` (the forms part then waits for it).
    *
    * The files are sent first and attached while the worker checks them (the server allows it); the seed answers
    * once every one is `ready`. The worker takes them one at a time, so this wait is most of the seed's time.
    */
-  async function complete(opts: { holdBack?: boolean } = {}) {
+  async function complete(opts: { holdBack?: boolean; eta9089?: boolean } = {}) {
     await open();
     const criteria = SEED_CRITERIA[project];
     const names = ['Prof. A', 'Prof. B', 'Prof. C'];
+    const signed = project === 'USA_NIW' && opts.eta9089 !== false;
     const sending = Promise.all(
-      [...names.map((n) => `${n}.pdf`), ...criteria.map((c) => `File for ${c}.pdf`)].map((n) => send(n)),
+      [
+        ...names.map((n) => `${n}.pdf`),
+        ...criteria.map((c) => `File for ${c}.pdf`),
+        ...(signed ? ['ETA-9089 signed.pdf'] : []),
+      ].map((n) => send(n)),
     );
     await Promise.all([fillForms(), claim(criteria)]);
     const folders: Record<string, number> = {};
@@ -218,6 +239,7 @@ export function caseSeed(request: APIRequestContext, token: string, project: See
     for (const [i, n] of names.entries()) letters.push(await letter(n, i === 0, ids[i]));
     const withFiles = opts.holdBack ? criteria.slice(0, -1) : criteria;
     for (const [i, c] of withFiles.entries()) await file(folders[c]!, `File for ${c}`, ids[names.length + i]);
+    if (signed) await eta9089(ids.at(-1)!);
     await document('us_plan', paragraphs(txt('I will continue my research in the United States.')));
     await document(
       'petition_letter',
@@ -230,10 +252,27 @@ export function caseSeed(request: APIRequestContext, token: string, project: See
     );
     await settled(ids);
     const heldBack = opts.holdBack
-      ? { criterion: criteria.at(-1)!, folderId: folders[criteria.at(-1)!]!, uploadId: ids.at(-1)! }
+      ? {
+          criterion: criteria.at(-1)!,
+          folderId: folders[criteria.at(-1)!]!,
+          uploadId: ids[names.length + criteria.length - 1]!,
+        }
       : null;
     return { caseId, criteria, folders, letters, heldBack };
   }
 
-  return { open, summary, upload, uploadPdf, fillForms, claim, folder, file, letter, document, complete };
+  return {
+    open,
+    summary,
+    upload,
+    uploadPdf,
+    fillForms,
+    claim,
+    folder,
+    file,
+    letter,
+    eta9089,
+    document,
+    complete,
+  };
 }

@@ -30,7 +30,7 @@ export function caseBuilder(app: () => TestApp) {
     return ZCaseSummary.parse(r.json());
   }
 
-  /** Saves every form of the filing with the sample case's answers (complete). */
+  /** Saves every form of the filing with the sample case's answers (complete); NIW: uploads the signed ETA-9089. */
   async function fillForms(o: Owner) {
     const sample = o.project === 'USA_EB1A' ? EB1A_SAMPLE : NIW_SAMPLE;
     for (const f of (await summary(o)).forms) {
@@ -43,6 +43,12 @@ export function caseBuilder(app: () => TestApp) {
         payload: { version: current.version, mode: 'save', values },
       });
       expect(r.statusCode, `${f.form_number}: ${r.body}`).toBe(200);
+    }
+    // NIW: the signed Form ETA-9089 with Appendix A is an item of the forms part too (decision 0060).
+    if (o.project === 'USA_NIW') {
+      const upload_id = await fakeUpload(app(), o, { name: 'eta9089-signed.pdf' });
+      const r = await call(o)('PUT', 'eta9089/signed/form/', { upload_id });
+      expect(r.statusCode, r.body).toBe(200);
     }
   }
 

@@ -69,6 +69,8 @@ describe('links to fix a checklist item', () => {
     expect(fixLink('eb1a', { tab: 'form', target: 'I-140' })).toBe('/EB-1A/form?form=I-140');
     // A form's item (issue 28): the wizard opens at that field.
     expect(fixLink('eb1a', { tab: 'form', target: 'I-140/p4.1' })).toBe('/EB-1A/form?form=I-140&item=p4.1');
+    // NIW's signed ETA-9089 (decision 0060): the Form tab's ETA-9089 page.
+    expect(fixLink('niw', { tab: 'form', target: 'eta9089' })).toBe('/NIW/form?view=eta9089');
     expect(fixLink('niw', { tab: 'evidence', target: '12' })).toBe('/NIW/evidence?target=12');
     expect(fixLink('eb1a', { tab: 'reference', target: null })).toBe('/EB-1A/reference');
     expect(fixLink('eb1a', { tab: 'petition', target: 'petition_letter' })).toBe(

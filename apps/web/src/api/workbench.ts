@@ -1,5 +1,6 @@
 import type {
   CaseStage,
+  Eta9089SignedKind,
   ProjectCode,
   TCasePreferences,
   TCaseSettingsRequest,
@@ -57,6 +58,15 @@ export const caseApi = {
     api.patch(`/customer/case/${id}/profile/`, body, { schema: ZProfile, inlineCodes: FORM_INLINE_CODES }),
   eta9089: (id: number, signal?: AbortSignal) =>
     api.get(`/customer/case/${id}/eta9089/`, { signal, schema: ZEta9089Page }),
+  /** Attaches an upload as the signed form or the Final Determination (decision 0060); answers the page. */
+  eta9089Sign: (id: number, kind: Eta9089SignedKind, uploadId: number) =>
+    api.put(
+      `/customer/case/${id}/eta9089/signed/${kind}/`,
+      { upload_id: uploadId },
+      { schema: ZEta9089Page },
+    ),
+  eta9089Unsign: (id: number, kind: Eta9089SignedKind) =>
+    api.delete(`/customer/case/${id}/eta9089/signed/${kind}/`, { schema: ZEta9089Page }),
 };
 
 export const formsApi = {

@@ -9,13 +9,15 @@ import { LoadFailed } from '../case/load-failed.tsx';
 import { useWorkbenchCase } from '../case/workbench-context.tsx';
 import { workbenchKeys } from '../case/workbench-keys.ts';
 import { tabPath } from '../workbench-tabs.ts';
+import { Eta9089Signed, SIGNED_POLL_MS, signedChecking } from './eta9089-signed.tsx';
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /**
  * The ETA-9089 page (issue 11 §8): the form, DOL's instructions and our filling guide to download; which edition
  * applies; what an NIW self-petitioner fills in English, signs and includes with the I-140. A file staff have not
- * put in the catalogue yet is offered from DOL's forms page.
+ * put in the catalogue yet is offered from DOL's forms page. For NIW, the signed form is uploaded here too
+ * (eta9089-signed.tsx, decision 0060).
  */
 export function Eta9089Screen() {
   const { t } = useTranslation('forms');
@@ -24,6 +26,7 @@ export function Eta9089Screen() {
   const query = useQuery({
     queryKey: workbenchKeys.eta9089(summary.id),
     queryFn: ({ signal }) => caseApi.eta9089(summary.id, signal),
+    refetchInterval: (q) => (signedChecking(q.state.data) ? SIGNED_POLL_MS : false),
   });
   const back = (
     <ButtonLink type="link" className="wizard__back" to={tabPath(program, 'form')}>
@@ -77,6 +80,7 @@ export function Eta9089Screen() {
           </Card>
         ))}
       </div>
+      {page.required && <Eta9089Signed page={page} />}
     </section>
   );
 }

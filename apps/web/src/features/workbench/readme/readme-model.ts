@@ -29,6 +29,8 @@ export function fixLink(program: Program, item: Pick<TReadmeItem, 'tab' | 'targe
   const path = tabPath(program, tab);
   if (!item.target) return path;
   if (tab !== 'form') return `${path}?${new URLSearchParams({ target: item.target }).toString()}`;
+  // NIW's signed ETA-9089 (decision 0060): the Form tab's ETA-9089 page.
+  if (item.target === 'eta9089') return `${path}?view=eta9089`;
   const [form = '', field] = item.target.split('/');
   const query = new URLSearchParams({ form, ...(field ? { item: field } : {}) });
   return `${path}?${query.toString()}`;
