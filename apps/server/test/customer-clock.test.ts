@@ -4,13 +4,20 @@
  * signature dated 2026-11-29 is "after today" only for the Los Angeles customer, and a fee amount that starts on
  * 2026-11-29 is in force only for the Shanghai customer (the case summary's fees, dated on that day).
  */
-import { type TCaseSummary, type TImmigrationData, ZCaseSummary, ZImmigrationData } from '@dossier/contract';
+import {
+  localDate,
+  type TCaseSummary,
+  type TImmigrationData,
+  ZCaseSummary,
+  ZImmigrationData,
+  ZNotificationPage,
+} from '@dossier/contract';
 import { EB1A_SAMPLE } from '@dossier/forms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeRow } from '../src/db/schema/index.ts';
 import { reloadFeeSchedule } from '../src/modules/reference/fee-schedule.service.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-import { accountsTestConfig, injectAs, type LoggedIn, openCase } from './factories.ts';
+import { accountsTestConfig, buyBase, injectAs, type LoggedIn, login, openCase } from './factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -90,5 +97,29 @@ describe("the rules' today is the customer's day (issue 28 item 7)", () => {
     expect(la.fees.date).toBe('2026-11-28');
     expect(i140(la)).toBe(71_500);
     expect(la.fees.checked).not.toBe('2026-11-25');
+  });
+
+  it("the paid order's notice says the right is valid until the customer's day", async () => {
+    const user = await login(t);
+    const r = await injectAs(t, 'PATCH', '/api/customer/customer/edit/', {
+      user,
+      payload: { timezone: 'Asia/Shanghai' },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    await buyBase(t, user, 'USA_EB1A');
+    const s = ZCaseSummary.parse(
+      (await injectAs(t, 'GET', '/api/customer/case/?project_code=USA_EB1A', { user })).json(),
+    );
+    const until = new Date(s.access.expires_at as string);
+    const local = localDate(until, 'Asia/Shanghai');
+    expect(local).not.toBe(until.toISOString().slice(0, 10));
+    for (const lang of ['en', 'zh'] as const) {
+      const notes = ZNotificationPage.parse(
+        (await injectAs(t, 'GET', '/api/customer/notification/', { user, lang })).json(),
+      );
+      const paid = notes.results.map((n) => n.message).find((m) => m.includes(local));
+      expect(paid, notes.results.map((n) => n.message).join(' | ')).toBeDefined();
+      expect(notes.results.some((n) => n.message.includes(until.toISOString().slice(0, 10)))).toBe(false);
+    }
   });
 });

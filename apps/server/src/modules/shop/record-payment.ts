@@ -1,8 +1,9 @@
 import type { Currency, Locale, PaymentMethod, ServiceCode } from '@dossier/contract';
+import { knownTimeZone, localDate } from '@dossier/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { payment, product, shopOrder } from '../../db/schema/index.ts';
+import { customer, payment, product, shopOrder } from '../../db/schema/index.ts';
 import { notify } from '../notification/notification.service.ts';
 import { localName } from './catalogue.service.ts';
 import {
@@ -185,6 +186,11 @@ export async function notifyOutcome(ctx: AppContext, r: Recorded, tx: Db): Promi
       .filter((n) => n !== undefined)
       .map((n) => localName(n, locale))
       .join(locale === 'en' ? ', ' : '、');
+    // "Valid until" is the customer's day (profile zone, decision 0061), read in the recording transaction.
+    const [who] = await tx
+      .select({ timezone: customer.timezone })
+      .from(customer)
+      .where(eq(customer.id, customerId));
     await notify(
       ctx,
       {
@@ -193,7 +199,7 @@ export async function notifyOutcome(ctx: AppContext, r: Recorded, tx: Db): Promi
         params: {
           order_no: o.orderNo,
           services: label,
-          until: (r.granted?.until ?? ctx.clock.now()).toISOString().slice(0, 10),
+          until: localDate(r.granted?.until ?? ctx.clock.now(), knownTimeZone(who?.timezone)),
         },
       },
       tx,
