@@ -1,8 +1,9 @@
 import { type ProjectCode, type TUpload, UPLOAD_ORPHAN_HOURS } from '@dossier/contract';
-import { Alert, App, Button, Progress, Space, Typography } from 'antd';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Alert, App, Button, Progress, Space, Spin, Typography } from 'antd';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadsApi } from '../../api/uploads.ts';
+import { FilePickerButton } from './file-picker-button.tsx';
 import { formatBytes } from './format-bytes.ts';
 import { useUpload } from './use-upload.ts';
 import './uploads.css';
@@ -28,9 +29,10 @@ export interface UploadFieldProps {
 }
 
 /**
- * One file to upload: pick, "Be Uploading" with a progress bar (resumes by itself after a dropped connection),
- * "Upload Successful", then the server's check: "Checking…" → ready (pages, size; view, download, delete) or
- * refused with the server's reason naming the file. Reused by the evidence, letters and US-plan screens.
+ * One file to upload: pick (our button; the native input is hidden), "Be Uploading" with a progress bar (resumes
+ * by itself after a dropped connection), then the server's check: "Checking…" → "Upload Successful" with pages and
+ * size (view, download, delete) once it is ready, or the refusal alone with the server's reason naming the file
+ * (decision 0062: one state per upload). Reused by the evidence, letters, US-plan and ETA-9089 screens.
  */
 export function UploadField({
   project,
@@ -42,16 +44,10 @@ export function UploadField({
 }: UploadFieldProps) {
   const { t } = useTranslation('uploads');
   const { message } = App.useApp();
-  const input = useRef<HTMLInputElement>(null);
+  const hintId = useId();
   const [viewing, setViewing] = useState(false);
   const { state, upload, start, cancel, retry, reset } = useUpload(project, onStored);
 
-  const pick = () => input.current?.click();
-  const onFile = (e: React.ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (file) start(file);
-  };
   const download = async (u: TUpload) => {
     const bytes = await uploadsApi.bytes(u.id, 'original');
     const url = URL.createObjectURL(new Blob([bytes], { type: u.content_type }));
@@ -68,21 +64,18 @@ export function UploadField({
 
   return (
     <div className="upload-field" data-testid="upload-field">
-      <input
-        ref={input}
-        type="file"
-        accept={ACCEPT}
-        hidden
-        onChange={onFile}
-        data-testid="upload-input"
-        aria-label={label}
-      />
       {(state.phase === 'idle' || state.phase === 'stored' || state.phase === 'refused') && (
         <Space direction="vertical" size={4}>
-          <Button type="primary" onClick={pick}>
+          <FilePickerButton
+            accept={ACCEPT}
+            onFile={start}
+            inputTestId="upload-input"
+            inputLabel={label}
+            describedBy={hintId}
+          >
             {t('widget.choose')}
-          </Button>
-          <Typography.Text type="secondary" className="upload-field__hint">
+          </FilePickerButton>
+          <Typography.Text type="secondary" className="upload-field__hint" id={hintId}>
             {t('widget.choose_hint', { limit: maxMb })}
           </Typography.Text>
         </Space>
@@ -132,17 +125,16 @@ export function UploadField({
       {upload && (
         <div className="upload-field__result" aria-live="polite" data-testid="upload-result">
           <Typography.Text className="upload-field__name">{upload.name}</Typography.Text>
-          <Progress
-            percent={100}
-            status={upload.status === 'refused' ? 'exception' : 'success'}
-            aria-label={upload.name}
-          />
-          <Typography.Text className="upload-field__ok">{t('widget.uploaded')}</Typography.Text>
           {upload.status === 'checking' && (
-            <Typography.Text type="secondary"> · {t('widget.checking')}</Typography.Text>
+            <span className="upload-field__checking" data-testid="upload-checking">
+              <Spin size="small" />
+              <Typography.Text type="secondary">{t('widget.checking')}</Typography.Text>
+            </span>
           )}
           {upload.status === 'ready' && (
             <>
+              <Progress percent={100} status="success" aria-label={upload.name} />
+              <Typography.Text className="upload-field__ok">{t('widget.uploaded')}</Typography.Text>
               <Typography.Text data-testid="upload-ready">
                 {' · '}
                 {upload.pages === 1
@@ -162,12 +154,12 @@ export function UploadField({
               </Space>
             </>
           )}
-          {upload.status === 'refused' && upload.refusal && (
+          {upload.status === 'refused' && (
             <Alert
               type="error"
               showIcon
               message={t('widget.refused')}
-              description={upload.refusal.msg}
+              description={upload.refusal?.msg}
               data-testid="upload-refused"
             />
           )}

@@ -121,6 +121,11 @@ function DocumentWorkspace({ kind, initial }: { kind: DocumentKind; initial: TDo
     onDocument: (doc) => merge(doc.numbering),
   });
 
+  // The editor's own rendering of the loaded document is the base the saver compares with.
+  const { rebase } = saver;
+  useEffect(() => {
+    if (editor) rebase();
+  }, [editor, rebase]);
   useEffect(() => {
     if (editor) setReferenceLabels(editor.storage.reference, labels, t('documents.dangling'));
   }, [editor, labels, t]);
@@ -142,11 +147,12 @@ function DocumentWorkspace({ kind, initial }: { kind: DocumentKind; initial: TDo
   };
   const insert = (doc: TLetterDocument, numbering?: TNumbering) => {
     if (numbering) merge(numbering);
-    editor
-      ?.chain()
-      .focus()
-      .insertContent(toEditorDoc(doc).content ?? [])
-      .run();
+    if (!editor) return;
+    // Inserted first, focused after: on Android and iOS TipTap's `focus` focuses the DOM at once, whose focus
+    // transaction lands in the middle of a chain ("Applying a mismatched transaction": the import dialog stayed
+    // open on phones and nothing was inserted).
+    editor.commands.insertContent(toEditorDoc(doc).content ?? []);
+    editor.commands.focus();
   };
   const download = async () => {
     const file = await documentsApi.template(summary.id, kind);

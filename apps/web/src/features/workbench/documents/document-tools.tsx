@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { documentsApi } from '../../../api/documents.ts';
+import { FilePickerButton } from '../../uploads/file-picker-button.tsx';
 
 /** Import a .docx: the server converts it; the report says what was dropped; confirm replaces the editor's text. */
 export function ImportDialog(props: {
@@ -18,8 +19,9 @@ export function ImportDialog(props: {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<TDocumentImport | null>(null);
-  const pick = async (file: File | undefined) => {
-    if (!file) return;
+  const [chosen, setChosen] = useState<string | null>(null);
+  const pick = async (file: File) => {
+    setChosen(file.name);
     setError(null);
     setResult(null);
     if (file.size > DOCX_IMPORT_MAX_BYTES) return setError(t('documents.import.too_big'));
@@ -45,13 +47,23 @@ export function ImportDialog(props: {
       }}
     >
       <Typography.Paragraph type="secondary">{t('documents.import.hint')}</Typography.Paragraph>
-      <input
-        type="file"
-        accept=".docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-        aria-label={t('documents.import.file')}
-        data-testid="docx-input"
-        onChange={(e) => void pick(e.target.files?.[0])}
-      />
+      <div className="doc-tools__pick">
+        <FilePickerButton
+          type="default"
+          accept=".docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+          inputLabel={t('documents.import.file')}
+          inputTestId="docx-input"
+          disabled={busy}
+          onFile={(file) => void pick(file)}
+        >
+          {t('documents.import.choose')}
+        </FilePickerButton>
+        {chosen && (
+          <Typography.Text className="doc-tools__file" data-testid="docx-chosen">
+            {chosen}
+          </Typography.Text>
+        )}
+      </div>
       {busy && <Spin />}
       {error && <Alert type="error" showIcon title={error} className="doc-tools__alert" />}
       {result && (

@@ -45,6 +45,12 @@ export function useDocumentSaver(opts: DocumentSaverOptions) {
   const o = useRef(opts);
   o.current = opts;
   const version = useRef(opts.initial.version);
+  /**
+   * What the server holds, as the editor renders it (decision 0062). The server answers the contract's form, which
+   * drops attributes the editor keeps (an ordered list's `type`, a cell's `colwidth`): comparing the screen with
+   * that form left a document with a list or a table "unsaved" right after Save (issue 29 item 2). Until the
+   * editor is ready (`rebase`), the server's form stands in.
+   */
   const sent = useRef(keyOf(opts.initial.content));
   const paused = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -54,11 +60,18 @@ export function useDocumentSaver(opts: DocumentSaverOptions) {
   const [conflict, setConflict] = useState<TDocument | null>(null);
   const [savedAt, setSavedAt] = useState<string | null>(opts.initial.updated_at);
 
-  const adopt = useCallback((doc: TDocument) => {
+  /** The server's document is now the base; `shown` is its key as the screen has it (what was sent). */
+  const adopt = useCallback((doc: TDocument, shown?: string) => {
     version.current = doc.version;
-    sent.current = keyOf(doc.content);
+    sent.current = shown ?? keyOf(doc.content);
     setSavedAt(doc.updated_at);
     o.current.onDocument(doc);
+  }, []);
+
+  /** What is on screen is what the server holds (the editor has just loaded or replaced it). */
+  const rebase = useCallback(() => {
+    const now = o.current.read();
+    if (now) sent.current = keyOf(now);
   }, []);
 
   const enqueue = useCallback(<T>(op: () => Promise<T>): Promise<T> => {
@@ -73,7 +86,8 @@ export function useDocumentSaver(opts: DocumentSaverOptions) {
       if (paused.current) return null;
       const content = o.current.read();
       if (!content) return null;
-      if (autosave && keyOf(content) === sent.current) {
+      const key = keyOf(content);
+      if (autosave && key === sent.current) {
         setState('saved');
         return null;
       }
@@ -88,7 +102,7 @@ export function useDocumentSaver(opts: DocumentSaverOptions) {
           content,
           autosave,
         });
-        adopt(answer.document);
+        adopt(answer.document, key);
         setError(null);
         const now = o.current.read();
         setState(now && keyOf(now) !== sent.current ? 'pending' : 'saved');
@@ -128,6 +142,7 @@ export function useDocumentSaver(opts: DocumentSaverOptions) {
     savedAt,
     version: () => version.current,
     changed,
+    rebase,
     /** Save: throws the server's refusal (shown inline by the screen). */
     save: () => {
       clearTimeout(timer.current);
@@ -145,6 +160,7 @@ export function useDocumentSaver(opts: DocumentSaverOptions) {
       if (conflict) {
         adopt(conflict);
         o.current.replace(conflict);
+        rebase();
       }
       paused.current = false;
       setConflict(null);
@@ -158,6 +174,7 @@ export function useDocumentSaver(opts: DocumentSaverOptions) {
           const answer = await documentsApi.restore(o.current.caseId, o.current.kind, vid, version.current);
           adopt(answer.document);
           o.current.replace(answer.document);
+          rebase();
           setState('saved');
           return answer.msg;
         } catch (e) {
