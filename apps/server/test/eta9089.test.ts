@@ -7,11 +7,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { type TEta9089Page, type TReadme, ZEta9089Page, ZReadme } from '@dossier/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caseLock } from '../src/db/schema/index.ts';
 import { textPdf } from '../src/pdf/packet/sample-inputs.ts';
 import type { TestApp } from './build-test-app.ts';
 import { type Owner, onCase } from './evidence-helpers.ts';
-import { openCase } from './factories.ts';
+import { login, openCase } from './factories.ts';
 import { packetOf, readyCase, settledPacket, startWorkerApp, storedUpload } from './packet-helpers.ts';
 import { pdfToolsAvailable, pdftotext, qpdfCheck, writeTempPdf } from './pdf-assertions.ts';
 import { stopUploadApp } from './upload-helpers.ts';
@@ -147,6 +149,34 @@ describe('the signed ETA-9089 of an NIW case (issue 28 item 6)', () => {
     // Removing the signed form reopens the checklist's forms part.
     expect((await call('DELETE', 'eta9089/signed/form/')).statusCode).toBe(200);
     expect((await formsPart(o)).missing.map((m) => m.code)).toContain('readme_eta9089_missing');
+  });
+
+  it('a task holding the forms refuses it (case_locked); after the plan expired the page reads, writes are refused', async () => {
+    const { user, c } = await openCase(t, 'USA_NIW');
+    const o: Owner = { user, caseId: c.id, project: 'USA_NIW' };
+    const call = onCase(t, o);
+    const up = await storedUpload(t, o, await textPdf('Signed', 1, 640), 's.pdf');
+    const [lock] = await t.ctx.db.db
+      .insert(caseLock)
+      .values({ caseId: c.id, scope: 'forms', reason: 'review', createdAt: t.clock.now() })
+      .returning();
+    const locked = await call('PUT', 'eta9089/signed/form/', { upload_id: up });
+    expect(locked.statusCode, locked.body).toBe(409);
+    expect(locked.json().code).toBe('case_locked');
+    await t.ctx.db.db.delete(caseLock).where(eq(caseLock.id, lock!.id));
+    expect((await call('PUT', 'eta9089/signed/form/', { upload_id: up })).statusCode).toBe(200);
+    const before = t.clock.now();
+    try {
+      t.clock.set(new Date(before.getTime() + 2 * 365 * 24 * 3600 * 1000));
+      const again = await login(t, { phone: user.phone });
+      const expired = onCase(t, { ...o, user: again });
+      expect((await expired('GET', 'eta9089/')).statusCode).toBe(200);
+      const refused = await expired('DELETE', 'eta9089/signed/form/');
+      expect(refused.json().code).toBe('entitlement_expired');
+    } finally {
+      t.clock.set(before);
+    }
+    expect(slot(await pageOf(o), 'form').file?.upload_id).toBe(up);
   });
 
   it('EB-1A: no ETA-9089 item, and no upload taken (409)', async () => {
