@@ -22,6 +22,7 @@ export default defineConfig({
           include: [
             'packages/**/test/**/*.test.ts',
             'apps/web/test/**/*.test.ts',
+            'scripts/test/**/*.test.ts',
             `apps/server/**/${unitOnly}`,
           ],
           exclude: ['**/node_modules/**'],
