@@ -22,13 +22,13 @@ describe('API conventions', () => {
     const en = await t.app.inject({ url: '/api/nope', headers: { Language: 'en' } });
     expect(en.statusCode).toBe(404);
     expect(en.headers['content-type']).toMatch(/application\/json/);
-    expect(en.json()).toEqual({ code: 'not_found', msg: 'The requested API does not exist' });
+    expect(en.json()).toEqual({ code: 'not_found', msg: 'This address does not exist' });
     const zh = await t.app.inject({ url: '/api/nope' });
     expect(zh.json()).toEqual({ code: 'not_found', msg: '请求的接口不存在' });
     const odd = await t.app.inject({ url: '/api/nope', headers: { Language: 'fr' } });
     expect(odd.json().msg).toBe('请求的接口不存在');
     const enUs = await t.app.inject({ url: '/api/nope', headers: { Language: 'en-US' } });
-    expect(enUs.json().msg).toBe('The requested API does not exist');
+    expect(enUs.json().msg).toBe('This address does not exist');
   });
 
   it('never falls back to the SPA for /api, whatever the method', async () => {
@@ -64,7 +64,7 @@ describe('API conventions', () => {
     expect(r.statusCode).toBe(500);
     expect(r.json()).toEqual({
       code: 'internal',
-      msg: 'Something went wrong on our side, please try again later',
+      msg: 'Something went wrong on our side. Please try again later',
     });
     expect(r.body).not.toContain('secret');
   });
@@ -177,7 +177,7 @@ describe('rate limit', () => {
         headers: { Language: 'en' },
       });
       expect(over.statusCode).toBe(429);
-      expect(over.json()).toEqual({ code: 'rate_limited', msg: 'Too many requests, please try again later' });
+      expect(over.json()).toEqual({ code: 'rate_limited', msg: 'Too many requests. Please try again later' });
       expect(over.headers['x-ratelimit-remaining']).toBe('0');
       expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(60);

@@ -91,7 +91,7 @@ async function withDraft(area: 'US' | 'HK', data: TAssessmentData, who?: LoggedI
 }
 
 describe('free assessment: login required', () => {
-  it('a visitor gets 401 "Please log in to get free evaluation" in zh and en, on every call', async () => {
+  it('a visitor gets 401 "Please log in to take the free assessment" in zh and en, on every call', async () => {
     for (const lang of ['zh', 'en'] as const) {
       const expected = {
         code: 'assessment_login_required',
@@ -106,7 +106,9 @@ describe('free assessment: login required', () => {
         expect(r.json()).toEqual(expected);
       }
     }
-    expect(msg('en', 'errors', 'assessment_login_required')).toBe('Please log in to get free evaluation');
+    expect(msg('en', 'errors', 'assessment_login_required')).toBe(
+      'Please log in to take the free assessment',
+    );
     expect(msg('zh', 'errors', 'assessment_login_required')).toBe('请登录后获取免费评估');
   });
 
@@ -189,9 +191,7 @@ describe('free assessment: submit', () => {
         msg: msg(lang, 'errors', 'assessment_incomplete'),
       });
     }
-    expect(msg('en', 'errors', 'assessment_incomplete')).toBe(
-      'The required fields of the form have not been completed!',
-    );
+    expect(msg('en', 'errors', 'assessment_incomplete')).toBe('Some required fields are not filled in yet.');
     const { id: emptyId, me: other } = await withDraft('US', {});
     expect((await submit(other, emptyId)).json().code).toBe('assessment_incomplete');
   });

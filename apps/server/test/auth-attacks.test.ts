@@ -249,7 +249,7 @@ describe('5. SMS pumping', () => {
       expect(over.statusCode).toBe(429);
       expect(over.json()).toEqual({
         code: 'sms_area_code_cap',
-        msg: 'Too many codes were sent to this country or region in the last hour, please try again later',
+        msg: 'Too many codes were sent to this country or region in the last hour. Please try again later',
       });
       // Other calling codes have their own budget; this one's frees up an hour later.
       expect((await requestSmsCode(capped, { areaCode: '886', phone: uniquePhone() })).sms_code).toMatch(

@@ -29,7 +29,7 @@ const refresh = (refreshToken: string, headers: Record<string, string> = TAB) =>
     headers: { Language: 'en', ...headers },
     payload: { refresh_token: refreshToken },
   });
-const SESSION_EXPIRED = { code: 'session_expired', msg: 'Login expired, please log in again' };
+const SESSION_EXPIRED = { code: 'session_expired', msg: 'Your session has expired. Please log in again' };
 
 /** A second device of the same customer. */
 async function secondDevice(me: LoggedIn): Promise<LoggedIn> {

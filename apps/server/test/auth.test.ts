@@ -72,7 +72,7 @@ describe('captcha', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({
       code: 'captcha_invalid',
-      msg: 'The image code is wrong or has expired, please try a new one',
+      msg: 'The image code is wrong or has expired. Please try a new one',
     });
   });
 
@@ -182,7 +182,7 @@ describe('SMS code', () => {
     expect(last.statusCode).toBe(400);
     expect(last.json()).toEqual({
       code: 'sms_code_attempts',
-      msg: 'Too many wrong attempts, please request a new code',
+      msg: 'Too many wrong attempts. Please request a new code',
     });
   });
 
@@ -299,7 +299,7 @@ describe('access token', () => {
     expect(expired.statusCode).toBe(401);
     expect(expired.json()).toEqual({
       code: 'token_expired',
-      msg: 'Your session has timed out, please refresh it',
+      msg: 'Your session has timed out. Please refresh the page',
     });
   });
 });
@@ -328,7 +328,10 @@ describe('refresh tokens', () => {
     t.clock.advance((REFRESH_REUSE_GRACE_SECONDS + 1) * 1000);
     const reuse = await refresh(me.refreshToken);
     expect(reuse.statusCode).toBe(401);
-    expect(reuse.json()).toEqual({ code: 'session_expired', msg: 'Login expired, please log in again' });
+    expect(reuse.json()).toEqual({
+      code: 'session_expired',
+      msg: 'Your session has expired. Please log in again',
+    });
     // The thief's or the victim's newer token is dead too: both must log in again.
     expect((await refresh(second)).statusCode).toBe(401);
     // Another session of the same customer is untouched.
@@ -367,7 +370,7 @@ describe('per-IP limit on captcha, SMS and login calls', () => {
       for (let i = 0; i < 3; i++) expect((await call('10.0.0.1')).statusCode).toBe(200);
       const over = await call('10.0.0.1');
       expect(over.statusCode).toBe(429);
-      expect(over.json()).toEqual({ code: 'rate_limited', msg: 'Too many requests, please try again later' });
+      expect(over.json()).toEqual({ code: 'rate_limited', msg: 'Too many requests. Please try again later' });
       // Another address has its own budget; the public lists keep the global one.
       expect((await call('10.0.0.2')).statusCode).toBe(200);
       const list = await limited.app.inject({

@@ -171,7 +171,7 @@ describe('settings and preferences', () => {
     expect((await getForm(u, g1450)).in_filing).toBe(false);
   });
 
-  it('"No Further Reminders" is remembered per customer on the server, in both workbenches', async () => {
+  it(`"Don't show again" is remembered per customer on the server, in both workbenches`, async () => {
     const u = await buyer(t);
     await buyBase(t, u, 'USA_NIW');
     const c = await caseOf(u);
@@ -256,7 +256,7 @@ describe('drafts, saves and versions', () => {
         message: lang === 'en' ? 'This field is required.' : '此项为必填项。',
       });
     }
-    expect(errMsg('en', 'form_incomplete')).toBe('The required fields of the form have not been completed!');
+    expect(errMsg('en', 'form_incomplete')).toBe('Some required fields are not filled in yet.');
     const stored = await getForm(u, id);
     expect(stored).toMatchObject({ version: 0, status: 'empty', saved_at: null });
   });
@@ -268,7 +268,7 @@ describe('drafts, saves and versions', () => {
     await save(u, id, { version: 0, mode: 'draft', values: { 'p1.1a': 'CH' } });
     const r = await save(u, id, { version: 1, mode: 'save', values: EB1A_SAMPLE.forms['I-140'] });
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json()).toMatchObject({ msg: 'Save Successfully', stage_submitted: false, next_stage: null });
+    expect(r.json()).toMatchObject({ msg: 'Saved', stage_submitted: false, next_stage: null });
     const saved = ZImmigrationData.parse(r.json().data);
     expect(saved).toMatchObject({ version: 2, status: 'complete', draft: null, issues: [] });
     expect(saved.values['p2.1']).toBe('a');

@@ -136,7 +136,7 @@ describe('POST /api/customer/contact/ success', () => {
     const sent = await requestSmsCode(t, { phone });
     const r = await post(valid({ phone, ...sent, email: 'me@example.com', wechat: 'wx_id_1' }), 'en');
     expect(r.statusCode, r.body).toBe(201);
-    expect(r.json().msg).toBe('You have completed the submission, we will contact you as soon as possible');
+    expect(r.json().msg).toBe('Thank you. We will contact you as soon as possible');
     const [row] = await t.ctx.db.db
       .select()
       .from(agentAppointment)

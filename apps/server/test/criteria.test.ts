@@ -22,7 +22,7 @@ afterAll(() => t.close());
 const { claim, folder, file, page } = evidenceCalls(() => t);
 
 describe('claimed criteria', () => {
-  it('EB-1A: the 11 categories; confirming answers "The criteria has been confirmed" in both languages', async () => {
+  it('EB-1A: the 11 categories; confirming answers "Claimed criteria confirmed" in both languages', async () => {
     const o = await owner(t);
     const s = (await onCase(t, o)('GET', 'criteria/')).json();
     expect(s.available.map((c: { key: string }) => c.key)).toEqual([...EB1A_CATEGORIES]);
@@ -35,7 +35,7 @@ describe('claimed criteria', () => {
     const r = await claim(o, ['judge', 'awards']);
     expect(r.statusCode, r.body).toBe(200);
     const body = ZCriteriaResponse.parse(r.json());
-    expect(body.msg).toBe('The criteria has been confirmed');
+    expect(body.msg).toBe('Claimed criteria confirmed');
     expect(body.criteria.claimed).toEqual(['judge', 'awards']);
     const zh = await onCase(t, o)(
       'PUT',
@@ -47,12 +47,12 @@ describe('claimed criteria', () => {
     expect((await page(o)).template_available).toBe(true);
   });
 
-  it('refuses unknown, duplicate or other-category criteria with "Claimed criteria confirmation failed", and stale versions', async () => {
+  it('refuses unknown, duplicate or other-category criteria with "The claimed criteria could not be confirmed", and stale versions', async () => {
     const o = await owner(t);
     for (const criteria of [['awards', 'awards'], ['degree'], ['nonsense']]) {
       expectError(await claim(o, criteria), 400, 'criteria_invalid');
     }
-    expect(errMsg('en', 'criteria_invalid')).toBe('Claimed criteria confirmation failed');
+    expect(errMsg('en', 'criteria_invalid')).toBe('The claimed criteria could not be confirmed');
     expectError(
       await claim(o, ['awards'], {}).then(() =>
         onCase(t, o)('PUT', 'criteria/', { criteria: ['judge'], version: 0 }),
@@ -112,7 +112,7 @@ describe('NIW direction', () => {
 
     const done = await call('PUT', 'niw_direction/', { direction: 'exceptional_ability', confirm: true });
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({ msg: 'The criteria has been confirmed', removed_folders: 1 });
+    expect(done.json()).toMatchObject({ msg: 'Claimed criteria confirmed', removed_folders: 1 });
     expect(done.json().criteria.niw_direction).toBe('exceptional_ability');
     expect(done.json().criteria.claimed).toEqual(['degree', 'job', 'supporting_evidence']);
     expect(done.json().criteria.available.map((c: { key: string }) => c.key)).toContain('license');

@@ -256,7 +256,7 @@ describe('account deletion', () => {
     expect(r.json()).toEqual({
       deletion_scheduled_at: now.toISOString(),
       purge_after: new Date(now.getTime() + 7 * 86_400_000).toISOString(),
-      msg: 'Account deleted, about to log out',
+      msg: 'Account deleted. Logging you out…',
     });
     // The access token that asked is over at once (auth-sessions): asking again needs a new login.
     const again = await t.app.inject({

@@ -74,7 +74,7 @@ describe.runIf(testBackend === 'postgres')('PostgreSQL that stops answering', ()
     expect(r.statusCode, r.body).toBe(503);
     expect(r.json()).toEqual({
       code: 'service_unavailable',
-      msg: 'The service is temporarily unavailable, please try again in a moment',
+      msg: 'The service is temporarily unavailable. Please try again in a moment',
     });
     // The query reached the silent database and the server gave up on it by itself (the proxy still stalls).
     expect(proxy.swallowed).toBeGreaterThan(before);
@@ -113,7 +113,7 @@ describe.runIf(testBackend === 'postgres')('PostgreSQL that stops answering', ()
 describe('a database that goes away under a running server', () => {
   const unavailable = {
     code: 'service_unavailable',
-    msg: 'The service is temporarily unavailable, please try again in a moment',
+    msg: 'The service is temporarily unavailable. Please try again in a moment',
   };
 
   /** A database of its own (dropped by the test), its handle closed with the app even when the test failed. */

@@ -123,14 +123,16 @@ describe('documents: live references', () => {
     const r = ZReferenceTargets.parse(
       (await onCase(t, o)('GET', 'documents/us_plan/reference_targets/')).json(),
     );
-    expect(r.exhibits.map((e) => [e.id, e.label])).toEqual([
-      [`folder:${a}`, 'Exhibit 1'],
-      [`folder:${b}`, 'Exhibit 2'],
-      [`folder:${m}`, 'Exhibit 3'],
+    expect(r.exhibits.map((e) => [e.id, e.label, e.number])).toEqual([
+      [`folder:${a}`, 'Exhibit 1', '1'],
+      [`folder:${b}`, 'Exhibit 2', '2'],
+      [`folder:${m}`, 'Exhibit 3', '3'],
     ]);
-    expect(r.exhibits[0]!.files).toEqual([{ id: `file:${f}`, label: 'Exhibit 1.1', name: 'Certificate' }]);
+    expect(r.exhibits[0]!.files).toEqual([
+      { id: `file:${f}`, label: 'Exhibit 1.1', number: '1.1', name: 'Certificate' },
+    ]);
     expect(r.letters).toEqual([
-      { id: `letter:${l}`, label: 'Recommendation Letter 1', name: 'Prof. Li', pending: false },
+      { id: `letter:${l}`, label: 'Recommendation Letter 1', number: '1', name: 'Prof. Li', pending: false },
     ]);
   });
 
@@ -241,7 +243,7 @@ describe('documents: live references', () => {
 });
 
 describe('documents: save rules', () => {
-  it('saves with "Save Successfully" and a new version; a stale version gets 409 and the stored one is unchanged', async () => {
+  it('saves with "Saved" and a new version; a stale version gets 409 and the stored one is unchanged', async () => {
     const o = await owner(t);
     const first = await save(o, letterDoc(txt('First')), 0);
     expect(first.statusCode, first.body).toBe(200);
@@ -277,7 +279,9 @@ describe('documents: save rules', () => {
         expectError(r, 400, 'petition_letter_empty', lang);
       }
     }
-    expect(errMsg('en', 'petition_letter_empty')).toBe('The petition letter is empty and cannot be saved!!!');
+    expect(errMsg('en', 'petition_letter_empty')).toBe(
+      'The petition letter is empty, so it cannot be saved.',
+    );
     const plan = await save(o, { type: 'doc', content: [] }, 0, 'us_plan');
     expect(plan.statusCode, plan.body).toBe(200);
   });
@@ -400,7 +404,12 @@ describe('documents: writing help, templates, preview, service choice', () => {
     expect(awards).toContain(`folder:${b}`);
     expect(awards).not.toContain(`folder:${m}`);
     expect(JSON.stringify(r.sections[4]!.insert)).toContain(`letter:${l}`);
-    expect(r.numbering[`folder:${m}`]).toEqual({ status: 'ok', label: 'Exhibit 3', name: 'Society (en)' });
+    expect(r.numbering[`folder:${m}`]).toEqual({
+      status: 'ok',
+      label: 'Exhibit 3',
+      number: '3',
+      name: 'Society (en)',
+    });
     expect(/[\u3400-\u9fff]/.test(r.sections[0]!.title)).toBe(true);
     // The outline is insertable: saving it as the letter passes every rule.
     const all = { type: 'doc', content: r.sections.flatMap((s) => (s.insert as TLetterDocument).content) };

@@ -42,7 +42,7 @@ describe('evidence folders and files (spec §5 evidence dialogs)', () => {
       );
     }
     expect(errMsg('en', 'evidence_criterion_required')).toBe(
-      'Please select the claimed criteria and the evidence name before uploading',
+      'Choose the claimed criterion and name the evidence before uploading',
     );
     const r = await call('POST', 'evidence/', { criterion: 'judge', name: 'Reviews' });
     expect(r.statusCode).toBe(409);
@@ -51,7 +51,7 @@ describe('evidence folders and files (spec §5 evidence dialogs)', () => {
       msg: '“Judge” is not among the claimed criteria: add it first',
     });
     expect((await call('POST', 'evidence/', { criterion: 'awards', name: 'Prize' })).json().msg).toBe(
-      'Added Successfully',
+      'Added',
     );
   });
 
@@ -130,7 +130,7 @@ describe('evidence folders and files (spec §5 evidence dialogs)', () => {
       translation_upload_id: tr,
     });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().msg).toBe('Added Successfully');
+    expect(ok.json().msg).toBe('Added');
     const saved = ZEvidenceResponse.parse(ok.json()).evidence.folders[0]!.files[0]!;
     expect(saved).toMatchObject({
       name: '获奖证书',
@@ -172,12 +172,12 @@ describe('evidence folders and files (spec §5 evidence dialogs)', () => {
       original_upload_id: next,
     });
     expect(edit.statusCode, edit.body).toBe(200);
-    expect(edit.json().msg).toBe('Successfully Edited');
+    expect(edit.json().msg).toBe('Changes saved');
     expect(await attachedTo(t, tr)).toBeNull();
     expect(await attachedTo(t, orig)).toBeNull();
     expect(await attachedTo(t, next)).toBe(`evidence_file:${saved.id}:original`);
     const del = await call('DELETE', `evidence/${f}/files/${saved.id}/`);
-    expect(del.json().msg).toBe('Successfully Delete');
+    expect(del.json().msg).toBe('Deleted');
     expect(await attachedTo(t, next)).toBeNull();
   });
 
@@ -260,9 +260,9 @@ describe('reordering and exhibit numbers', () => {
 
     const r = await call('PUT', 'evidence/order/', { criterion: 'awards', ids: [a2, a1] });
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json().msg).toBe('Adjustment of order completed');
+    expect(r.json().msg).toBe('New order saved');
     const rf = await call('PUT', `evidence/${a1}/files/order/`, { ids: [y.id, x.id] });
-    expect(rf.json().msg).toBe('Adjustment of order completed');
+    expect(rf.json().msg).toBe('New order saved');
     p = await page(o);
     expect(p.folders.map((f) => [f.name, f.exhibit])).toEqual([
       ['J1', 1],
@@ -298,7 +298,7 @@ describe('reordering and exhibit numbers', () => {
         lang,
       );
     }
-    expect(errMsg('en', 'order_invalid')).toMatch(/^Sequencing failure/);
+    expect(errMsg('en', 'order_invalid')).toMatch(/^The new order could not be saved: the list has changed/);
     // A folder of another criterion is not in this list.
     expectError(
       await call('PUT', 'evidence/order/', { criterion: 'awards', ids: [a1, a2, j1] }),
@@ -384,7 +384,7 @@ describe('background exhibits and the exhibit order (issue 28 item 4)', () => {
       [j, 3],
     ]);
     for (const lang of ['en', 'zh'] as const) {
-      // Not every folder, a folder twice: "Sequencing failure"; another case's folder: 404.
+      // Not every folder, a folder twice: "The new order could not be saved"; another case's folder: 404.
       expectError(
         await call('PUT', 'evidence/exhibit_order/', { mode: 'custom', ids: [j, a], version: 0 }, lang),
         409,
@@ -417,7 +417,7 @@ describe('background exhibits and the exhibit order (issue 28 item 4)', () => {
       version: 0,
     });
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json().msg).toBe('Adjustment of order completed');
+    expect(r.json().msg).toBe('New order saved');
     const p = ZEvidenceResponse.parse(r.json()).evidence;
     expect(p.exhibit_order).toEqual({ mode: 'custom', ids: [j, e, cv, a], version: 1 });
     const ex = ZExhibits.parse((await call('GET', 'evidence/exhibits/')).json());
@@ -529,7 +529,7 @@ describe('deleting referenced evidence', () => {
     await claim(o, ['awards']);
     const f = await folder(o, 'awards', 'Prize');
     const r = await onCase(t, o)('DELETE', `evidence/${f}/`);
-    expect(r.json().msg).toBe('Successfully Delete');
+    expect(r.json().msg).toBe('Deleted');
   });
 });
 
@@ -627,7 +627,7 @@ describe('edits during a review or translation (item 8)', () => {
       );
       expectError(await claim(o, []), 409, 'case_locked');
     }
-    expect(errMsg('en', 'case_locked')).toBe('Urgent processing in progress, edits have no effect');
+    expect(errMsg('en', 'case_locked')).toBe('Your case is being processed: edits made now have no effect');
     expect((await call('GET', 'evidence/')).statusCode).toBe(200);
     // Another scope is still editable until an 'all' lock arrives.
     const letter = { name: 'A', position: 'B', needs_translation: false };

@@ -31,7 +31,7 @@ const S = (n: number, name: string) => `form1[0].#subform[${n}].${name}`;
 const value = (objs: Record<string, PdfJsField[]>, name: string) => objs[name]?.[0]?.value;
 const errMsg = (lang: 'zh' | 'en', code: string) => (resources[lang].errors as Record<string, string>)[code];
 
-/** Saves a form complete through the API (the wizard's "Save and Next" / "Finish and Submit"). */
+/** Saves a form complete through the API (the wizard's "Save and continue" / "Finish and submit"). */
 async function fill(user: LoggedIn, c: TCaseSummary, form: string, values: FormValues, submit = false) {
   const id = c.forms.find((f) => f.form_number === form)!.id;
   const current = (await injectAs(t, 'GET', `/api/customer/immigration_data/${id}/`, { user })).json();
@@ -93,7 +93,7 @@ describe('EB-1A self-petitioner (in the U.S., premium processing, card)', () => 
     expect(last).toMatchObject({
       stage_submitted: true,
       next_stage: 'evidence',
-      msg: 'Already completed and submitted, please go for the next step',
+      msg: 'This stage is already submitted: go on to the next step',
     });
     const g1450 = ZImmigrationData.parse(last.data);
     expect(g1450.computed_items).toEqual(['p3.amount']);
@@ -263,7 +263,7 @@ describe('stage submission', () => {
     const ok = await submit('forms');
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({
-      msg: 'Already completed and submitted, please go for the next step',
+      msg: 'This stage is already submitted: go on to the next step',
       next_stage: 'evidence',
     });
     expect(ok.json().case.stages[0].status).toBe('submitted');

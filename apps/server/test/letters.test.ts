@@ -48,9 +48,7 @@ describe('recommendation letters (spec §5 recommender upload)', () => {
       for (const [payload, code] of cases)
         expectError(await call('POST', 'letters/', payload, lang), 400, code, lang);
     }
-    expect(errMsg('en', 'letter_name_required')).toBe(
-      "You haven't filled in the name for the reference letter.",
-    );
+    expect(errMsg('en', 'letter_name_required')).toBe("Enter the recommender's name.");
     expectError(
       await call('POST', 'letters/', { ...base, needs_translation: true, translation_mode: 'service' }),
       403,
@@ -71,7 +69,7 @@ describe('recommendation letters (spec §5 recommender upload)', () => {
     });
     expect(ok.statusCode, ok.body).toBe(200);
     const list = ZLetterResponse.parse(ok.json());
-    expect(list.msg).toBe('Added Successfully');
+    expect(list.msg).toBe('Added');
     const l = list.letters.letters[0]!;
     expect(l).toMatchObject({
       name: '王明',
@@ -97,25 +95,25 @@ describe('recommendation letters (spec §5 recommender upload)', () => {
     };
     const got = await call('PATCH', `letters/${l.id}/`, { ...full, status: 'received' });
     expect(got.statusCode, got.body).toBe(200);
-    expect(got.json().msg).toBe('Successfully Edited');
+    expect(got.json().msg).toBe('Changes saved');
     const after = ZLetterList.parse((await call('GET', 'letters/')).json());
     expect(after.letters[0]).toMatchObject({ status: 'received', independent: true, resume: null });
     expect(after.counts).toEqual({ total: 1, received: 1, independent: 1 });
     expect(await attachedTo(t, resume)).toBeNull();
 
     const del = await call('DELETE', `letters/${l.id}/`);
-    expect(del.json().msg).toBe('Successfully Delete');
+    expect(del.json().msg).toBe('Deleted');
     expect(await attachedTo(t, letter)).toBeNull();
   });
 
-  it('reorders ("Adjustment of order completed") and refuses a wrong list ("Sequencing failure")', async () => {
+  it('reorders ("New order saved") and refuses a wrong list ("The new order could not be saved")', async () => {
     const o = await owner(t);
     const call = onCase(t, o);
     for (const name of ['A', 'B', 'C']) await call('POST', 'letters/', { ...base, name });
     const ids = ZLetterList.parse((await call('GET', 'letters/')).json()).letters.map((l) => l.id);
     const r = await call('PUT', 'letters/order/', { ids: [ids[2], ids[0], ids[1]] });
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json().msg).toBe('Adjustment of order completed');
+    expect(r.json().msg).toBe('New order saved');
     expect(ZLetterResponse.parse(r.json()).letters.letters.map((l) => [l.name, l.order])).toEqual([
       ['C', 1],
       ['A', 2],

@@ -34,7 +34,7 @@ describe('notifications', () => {
     expect(en.count).toBe(3);
     expect(en.results.map((n: { message: string }) => n.message)).toEqual([
       'Your login phone number was changed to +1 5551234567.',
-      'The email address a@example.com is now bound to your account.',
+      'The e-mail address a@example.com is now linked to your account.',
       'Welcome to Dossier! Your account has been created.',
     ]);
     expect(en.results[0]).toMatchObject({ is_read: false, time: t.clock.now().toISOString() });

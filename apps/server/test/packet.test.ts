@@ -237,8 +237,8 @@ describe('one job per case, stale on edit, incremental rebuild', () => {
     const [a, b] = await Promise.all([call('POST', 'packet/'), call('POST', 'packet/')]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect([a.json().msg, b.json().msg].sort()).toEqual([
-      'Preview file is generating, please wait!',
-      'The print file is already being generated, please wait!',
+      'Generating the preview file. Please wait…',
+      'The print file is already being generated. Please wait…',
     ]);
     const first = await settledPacket(t, o);
     expect(first.state).toBe('ready');

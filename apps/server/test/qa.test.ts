@@ -235,7 +235,7 @@ describe('Q&A zone', () => {
       payload: { content: 'Please add more NIW examples.' },
     });
     expect(visitor.statusCode).toBe(201);
-    expect(visitor.json()).toEqual({ msg: 'Submit successfully. Thanks for your feedback.' });
+    expect(visitor.json()).toEqual({ msg: 'Submitted. Thank you for your feedback.' });
     const me = await login(t);
     const customer = await t.app.inject({
       method: 'POST',

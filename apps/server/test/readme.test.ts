@@ -166,9 +166,7 @@ describe('ReadMe: Step I lists what is missing per part', () => {
       const refused = await confirm(o, lang);
       expectError(refused, 409, 'stage_incomplete', lang);
     }
-    expect(errMsg('en', 'stage_incomplete')).toBe(
-      "There are parts left unfilled, submission can't be confirmed",
-    );
+    expect(errMsg('en', 'stage_incomplete')).toBe('Some parts are not complete yet, so you cannot confirm');
     expect(await readmeSubmissions(o)).toEqual([]);
   });
 

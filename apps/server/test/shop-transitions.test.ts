@@ -153,7 +153,7 @@ describe('the same table over HTTP (customer and staff actions, every status)', 
           expect(r.statusCode, r.body).toBe(409);
           expect(r.json()).toEqual({
             code: 'order_transition_refused',
-            msg: 'The order cannot do this in its current status, please refresh and try again',
+            msg: "This is not possible in the order's current status. Refresh and try again",
           });
           expect(await statusOf(id)).toBe(status);
           expect(await t.ctx.db.db.select().from(payment).where(eq(payment.orderId, id))).toHaveLength(0);

@@ -90,7 +90,7 @@ describe('catalogue', () => {
     expect((await call('GET', '/api/customer/product/')).json()).toHaveLength(8);
   });
 
-  it('a buyer sees Purchased for what they hold and Purchase Now for the add-ons', async () => {
+  it('a buyer sees Purchased for what they hold and Buy now for the add-ons', async () => {
     const u = await login(t);
     await buyBase(u, 'USA_EB1A', ['REVIEW']);
     const r = await call('GET', '/api/customer/product/?project_code=USA_EB1A', { user: u });
@@ -111,13 +111,13 @@ describe('catalogue', () => {
 });
 
 describe('pricing (POST /api/customer/order/quote/)', () => {
-  it('needs login: "Please log in for service purchasing"', async () => {
+  it('needs login: "Please log in to buy a service"', async () => {
     for (const lang of ['zh', 'en'] as const) {
       const r = await call('POST', '/api/customer/order/quote/', { lang, payload: { product_ids: [1] } });
       expect(r.statusCode).toBe(401);
       expect(r.json()).toEqual({ code: 'login_for_purchase', msg: errMsg(lang, 'login_for_purchase') });
     }
-    expect(errMsg('en', 'login_for_purchase')).toBe('Please log in for service purchasing');
+    expect(errMsg('en', 'login_for_purchase')).toBe('Please log in to buy a service');
   });
 
   it('base service: amount, duration, expiry, rate and CNY amount', async () => {
@@ -662,7 +662,7 @@ describe('bank transfer and the staff API', () => {
       }
     }
     expect(msgOf('en', 'transfer_marked')).toBe(
-      'You have confirmed the payment, please wait for manual confirmation',
+      'Thank you. Our staff will confirm your transfer once it arrives',
     );
   });
 
@@ -797,7 +797,7 @@ describe('gating (workbench access)', () => {
       expect(r.json()).toEqual({ code: 'purchase_required', msg: errMsg(lang, 'purchase_required') });
     }
     expect(errMsg('en', 'purchase_required')).toBe(
-      "You haven't purchased the DIY service. It is available after purchase.",
+      'You have not bought the DIY service yet. This is available once you buy it.',
     );
   });
 
@@ -850,7 +850,7 @@ describe('gating (workbench access)', () => {
     const planId = plans.results[0].id;
     const apply = await call('PATCH', `/api/customer/plan/${planId}/apply_print_material/`, { user: u0 });
     expect(apply.statusCode, apply.body).toBe(200);
-    expect(apply.json().records.at(-1).content).toBe('Print material application submitted');
+    expect(apply.json().records.at(-1).content).toBe('Print request submitted');
     try {
       t.clock.set(new Date('2028-05-22T08:00:00Z'));
       const u = await login(t, { phone: u0.phone });
@@ -879,9 +879,9 @@ describe('gating (workbench access)', () => {
       expect(after.statusCode).toBe(200);
       expect(after.json().records.map((r: Json) => r.content)).toEqual([
         expect.stringMatching(/^DIY Standard activated/),
-        'Print material application submitted',
+        'Print request submitted',
         expect.stringMatching(/^DIY Standard renewed .* valid until 2029-11-22$/),
-        'Print material application submitted',
+        'Print request submitted',
       ]);
       // Another customer's plan: 404.
       const other = await login(t);

@@ -203,7 +203,7 @@ describe('real SMS providers (aliyun for +86, twilio for the rest)', () => {
     expect(r.statusCode).toBe(502);
     expect(r.json()).toEqual({
       code: 'sms_send_failed',
-      msg: 'The verification code could not be sent, please try again later',
+      msg: 'The verification code could not be sent. Please try again later',
     });
     const zh = await sendCode(t, '86', BAD_NUMBER, 'zh');
     expect(zh.json().msg).toBe('验证码发送失败，请稍后重试');

@@ -1,6 +1,6 @@
 /**
  * Review and translation tasks through the API (issue 16; decision 0031): buy (sandbox), submit, staff claim →
- * the covered parts locked, results → Audit Result / translations attached to the right evidence, notifications
+ * the covered parts locked, results → Review result / translations attached to the right evidence, notifications
  * in the customer's language; the transition table; the zip link; authorisation.
  */
 import { TASK_STATUSES, ZStaffTask, ZTask, ZTaskList } from '@dossier/contract';
@@ -82,7 +82,7 @@ const notificationsOf = async (o: Owner, lang: 'zh' | 'en') =>
     .results as Array<{ message: string }>;
 
 describe('review and translation tasks, the whole flow', () => {
-  it('buy → submit review → claim locks → comments → Audit Result; translation lands on the right evidence file', async () => {
+  it('buy → submit review → claim locks → comments → Review result; translation lands on the right evidence file', async () => {
     const c = await preparedCase();
     const { o } = c;
     const first = await api.tasksOf(o);
@@ -136,7 +136,7 @@ describe('review and translation tasks, the whole flow', () => {
       );
       expectError(r, 409, 'case_locked', lang);
     }
-    expect(errMsg('en', 'case_locked')).toBe('Urgent processing in progress, edits have no effect');
+    expect(errMsg('en', 'case_locked')).toBe('Your case is being processed: edits made now have no effect');
     const del = await c.call('DELETE', `evidence/${c.folderId}/files/${c.plain}/?confirm=true`);
     expectError(del, 409, 'case_locked');
     // Not covered: letters stay editable.
@@ -171,7 +171,7 @@ describe('review and translation tasks, the whole flow', () => {
     });
     expect(done.statusCode, done.body).toBe(200);
 
-    // Audit Result visible; locks gone; the comments file is the customer's, downloadable.
+    // Review result visible; locks gone; the comments file is the customer's, downloadable.
     const seen = ZTask.parse((await api.asCustomer(o, 'GET', `/api/customer/task/${reviewId}/`)).json());
     expect(seen).toMatchObject({ status: 'audited', can_submit: true, can_cancel: false });
     expect(seen.result).toMatchObject({
@@ -189,7 +189,7 @@ describe('review and translation tasks, the whole flow', () => {
         .statusCode,
     ).toBe(200);
     expect((await notificationsOf(o, 'en')).map((n) => n.message)).toContain(
-      'The review of your materials is complete: see Audit Result.',
+      'The review of your materials is complete: see the review result.',
     );
     expect(await auditActions(winner)).toEqual(
       expect.arrayContaining(['task.claim', 'task.result_file', 'task.result']),

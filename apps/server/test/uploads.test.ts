@@ -286,7 +286,7 @@ describe('content-addressed storage', () => {
       });
     expect((await del(a.id)).statusCode).toBe(200);
     expect(await blobExists(user.customerId, sha)).not.toBeNull();
-    expect((await del(b.id)).json()).toEqual({ msg: 'Successfully Delete' });
+    expect((await del(b.id)).json()).toEqual({ msg: 'Deleted' });
     expect(await blobExists(user.customerId, sha)).toBeNull();
     expect(await blobExists(user.customerId, rows[0]!.pdfSha256!)).toBeNull();
   });
