@@ -117,7 +117,7 @@ for (const locale of LOCALES) {
       await emailDialog.locator('.ant-modal-footer .ant-btn-primary').click();
       await expect(emailDialog).toBeHidden();
       await expect(page.getByTestId('person-email')).toHaveText(email);
-      // "E-mail bound" notification: the badge follows without a reload.
+      // "E-mail added" notification: the badge follows without a reload.
       await expect(unreadBadge(page, locale, 2)).toBeAttached();
 
       // Timezone from the API list.

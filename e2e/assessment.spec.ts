@@ -166,7 +166,7 @@ for (const locale of LOCALES) {
 
         await press(page.getByRole('button', { name: buttonName(A.actions.next) }));
 
-        // Step 2: Information-Working. A required answer left out keeps the user on the step.
+        // Step 2: Work and achievements. A required answer left out keeps the user on the step.
         await expect(page.getByRole('heading', { level: 2, name: A.sections.work })).toBeVisible();
         await page.getByLabel(F.work.company, { exact: true }).fill('Acme Materials');
         await page.getByLabel(F.work.title, { exact: true }).fill('Principal Scientist');

@@ -110,7 +110,7 @@ for (const locale of ['zh', 'en'] as Locale[]) {
     await expect(entry.getByTestId('consultation-attempt')).toContainText(C.outcome.answered);
     await expect(entry.getByRole('button', { name: buttonName(C.cancel) })).toHaveCount(0);
 
-    // The workbench's right side (My interest → Consult) shows the same consultation.
+    // The workbench's right side (My services → Consult) shows the same consultation.
     await page.goto('/EB-1A');
     const side = page.getByTestId(`consultation-${id}`);
     await expect(side.getByTestId('consultation-status')).toHaveText(C.status.done);

@@ -91,7 +91,7 @@ export interface PacketMock {
   progressSeen: number[];
   pdf: Buffer;
   file: TPacketFile;
-  /** Starts a build as if another tab had pressed "Generate and Print Again" (the old file stays). */
+  /** Starts a build as if another tab had pressed "Generate again" (the old file stays). */
   rebuild(): void;
 }
 

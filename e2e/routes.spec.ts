@@ -56,7 +56,7 @@ const BUILT_PERSONAL_CENTRE = new Set([
 ]);
 const NEED_LOGIN = {
   zh: '您需要登录才能进入个人中心',
-  en: 'You need to log in to go to your personal center',
+  en: 'Log in to open your personal centre',
 };
 const BUILDING: Record<Locale, string> = { zh: '此功能正在建设中', en: 'This feature is being built' };
 

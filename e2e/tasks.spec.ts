@@ -8,7 +8,7 @@ import { rememberLocale } from './support.ts';
 /**
  * Issue 16 (web, decision 0032), in Chinese and in English, on a desktop and on a 390 px phone: a customer with
  * base + review submits a review from the personal centre; the reviewer signs in at /staff, claims it and sends
- * comments; the customer opens Audit Result and reads them.
+ * comments; the customer opens Review result and reads them.
  */
 for (const locale of ['zh', 'en'] as Locale[]) {
   const T = resources[locale].tasks as typeof resources.en.tasks;
@@ -20,7 +20,7 @@ for (const locale of ['zh', 'en'] as Locale[]) {
   const M = resources[locale].messages as Record<string, string>;
   const E = resources[locale].errors as Record<string, string>;
 
-  test(`review: submit, claim, comments, Audit Result (${locale})`, async ({ page }) => {
+  test(`review: submit, claim, comments, Review result (${locale})`, async ({ page }) => {
     test.setTimeout(120_000);
     const login = await apiLogin(page.request);
     await buyBaseViaApi(page.request, login.access_token, 'USA_EB1A', ['REVIEW', 'TRANSLATION']);
@@ -148,7 +148,7 @@ for (const locale of ['zh', 'en'] as Locale[]) {
     await expect(page.getByTestId('staff-task-status')).toHaveText(R.audited!);
     await expect(page.getByTestId('task-result-comments')).toHaveText(comments);
 
-    // Customer: the row now shows the result and offers Audit Result and Resubmit.
+    // Customer: the row now shows the result and offers Review result and Resubmit.
     await page.goto('/personalCenter/purchaseRecord');
     await expect(page.getByText(R.audited!, { exact: true })).toBeVisible();
     await expect(actions.getByRole('button', { name: buttonName(T.actions.resubmit) })).toBeVisible();
@@ -163,7 +163,7 @@ for (const locale of ['zh', 'en'] as Locale[]) {
     await expect(page.getByText(N.task_claimed_review!, { exact: true })).toBeVisible();
     await expect(page.getByText(N.task_result_review!, { exact: true })).toBeVisible();
 
-    // The workbench's right side (My interest) shows the same task and actions.
+    // The workbench's right side (My services) shows the same task and actions.
     await page.goto('/EB-1A');
     const side = page.getByTestId('side-task');
     await expect(side.getByText(R.audited!, { exact: true })).toBeVisible();

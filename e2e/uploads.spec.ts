@@ -5,7 +5,7 @@ import { checkScreen, expect, test } from './fixtures.ts';
 import { rememberLocale } from './support.ts';
 
 /**
- * The uploader in the workbench's file dialogs (issue 12 item 6): a PDF goes up over tus ("Upload Successful"), the worker
+ * The uploader in the workbench's file dialogs (issue 12 item 6): a PDF goes up over tus ("Uploaded"), the worker
  * checks it, the owner views it with pdf.js; a dropped connection resumes; a Word file is refused with the
  * server's reason naming it. At 390 px, in zh and en.
  */
@@ -136,7 +136,7 @@ test.describe('uploads', () => {
       .getByTestId('upload-input')
       .setInputFiles({ name: 'mine.pdf', mimeType: 'application/pdf', buffer: pdfBytes(1) });
     await expect(page.getByTestId('upload-result')).toContainText(U.en.widget.uploaded, { timeout: 30_000 });
-    // The upload's id appears in the status reads that follow "Upload Successful" (the first may still be on its way).
+    // The upload's id appears in the status reads that follow "Uploaded" (the first may still be on its way).
     const uploadId = async () => {
       const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
       return urls.map((u) => /\/api\/customer\/uploads\/(\d+)\//.exec(u)?.[1]).find(Boolean);

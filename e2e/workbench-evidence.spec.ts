@@ -74,7 +74,7 @@ async function choose(page: Page, select: Locator, option: string) {
   await page.locator('.ant-select-item-option', { hasText: option }).first().click();
 }
 
-/** Slows each tus PATCH so the progress bar ("Be Uploading") is on screen long enough to be seen. */
+/** Slows each tus PATCH so the progress bar ("Uploading…") is on screen long enough to be seen. */
 async function slowUploads(page: Page) {
   await page.route('**/api/customer/uploads/tus/*', async (route) => {
     if (route.request().method() === 'PATCH') await new Promise((r) => setTimeout(r, 1200));

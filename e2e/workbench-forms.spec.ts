@@ -22,7 +22,7 @@ import {
 } from './workbench-support.ts';
 
 /**
- * Issue 11 acceptance, in Chinese and in English: a buyer fills G-1145 and the I-140 wizard with Save and Next,
+ * Issue 11 acceptance, in Chinese and in English: a buyer fills G-1145 and the I-140 wizard with Save and continue,
  * reloads mid-way and finds the draft, finishes and submits, sees the schedule advance, downloads the filled
  * I-140 and opens it in the browser; the workbench screens fit a 390×844 phone. One customer per language,
  * its steps as serial tests (each well under the 60 s timeout).
@@ -49,7 +49,7 @@ for (const locale of LOCALES) {
       await login.keep(page);
     });
 
-    test('buys the base and fills G-1145: Finish and Submit saves it, the instructions stay quiet', async ({
+    test('buys the base and fills G-1145: Finish and submit saves it, the instructions stay quiet', async ({
       page,
     }) => {
       const errors = collectPageErrors(page);
@@ -66,7 +66,7 @@ for (const locale of LOCALES) {
         await checkScreen(page, '/EB-1A schedule');
       });
 
-      await test.step('Form Instructions, then "No Further Reminders"', async () => {
+      await test.step(`Form instructions, then "Don't show again"`, async () => {
         await page
           .getByRole('navigation', { name: W.menuLabel })
           .getByRole('link', { name: W.tabs.form.label, exact: true })
@@ -112,7 +112,7 @@ for (const locale of LOCALES) {
       expect(unexpected(errors)).toEqual([]);
     });
 
-    test('I-140 Parts 1 to 3 with Save and Next: profile values, a fixed answer, issues on their fields', async ({
+    test('I-140 Parts 1 to 3 with Save and continue: profile values, a fixed answer, issues on their fields', async ({
       page,
     }) => {
       const errors = collectPageErrors(page);
@@ -156,11 +156,11 @@ for (const locale of LOCALES) {
       expect(unexpected(errors)).toEqual([]);
     });
 
-    test('I-140 Part 4 with Save and Next; a reload mid-way finds the draft', async ({ page }) => {
+    test('I-140 Part 4 with Save and continue; a reload mid-way finds the draft', async ({ page }) => {
       const errors = collectPageErrors(page);
       await page.goto('/EB-1A/form?form=I-140&part=p4');
 
-      await test.step('Part 4, then Save and Next', async () => {
+      await test.step('Part 4, then Save and continue', async () => {
         await onPart(page, 'p4');
         await field(page, 'p4.1').locator('input[value="consular"]').check();
         await type(page, 'p4.1b', 'Guangzhou');
@@ -186,7 +186,7 @@ for (const locale of LOCALES) {
       expect(unexpected(errors)).toEqual([]);
     });
 
-    test('I-140 Finish and Submit: the forms stage is submitted and the schedule advances', async ({
+    test('I-140 Finish and submit: the forms stage is submitted and the schedule advances', async ({
       page,
     }) => {
       const errors = collectPageErrors(page);
@@ -222,7 +222,7 @@ for (const locale of LOCALES) {
         }
       });
 
-      await test.step('Finish and Submit goes to the next stage; the schedule shows it', async () => {
+      await test.step('Finish and submit goes to the next stage; the schedule shows it', async () => {
         await wizardButton(page, F.wizard.finish).click();
         await expect(page.getByText(W.stage_submitted)).toBeVisible();
         await expect(page).toHaveURL(/\/EB-1A\/evidence$/);
@@ -400,7 +400,7 @@ for (const locale of LOCALES) {
         expect(r.ok(), await r.text()).toBe(true);
         return ZReadme.parse(await r.json());
       };
-      /** "Save and Next" sends the draft of Part 1; the last part's "Finish and Submit" saves the form. */
+      /** "Save and continue" sends the draft of Part 1; the last part's "Finish and submit" saves the form. */
       const finishI140 = async (stage: 'form' | 'evidence') => {
         await wizardButton(page, F.wizard.save_next).click();
         await onPart(page, 'p2');

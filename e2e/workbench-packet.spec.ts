@@ -31,7 +31,7 @@ test.describe('the real print file (zh)', () => {
     expect(confirmed.status(), await confirmed.text()).toBe(200);
     await page.goto('/EB-1A/readMe');
 
-    await test.step('Generate → the real job → Download and Print', async () => {
+    await test.step('Generate → the real job → Download to print', async () => {
       await expect(page.getByTestId('print-file')).toHaveAttribute('data-state', 'none', { timeout: 20_000 });
       await checkScreen(page, '/EB-1A/readMe (confirmed)');
       await press(page.getByTestId('print-generate'));

@@ -142,7 +142,7 @@ for (const locale of LOCALES) {
         expect(readme.confirmed_at).not.toBeNull();
       });
 
-      await test.step('Generate → the progress of the build → Download and Print', async () => {
+      await test.step('Generate → the progress of the build → Download to print', async () => {
         await press(page.getByTestId('print-generate'));
         await expect(page.getByTestId('print-progress')).toBeVisible();
         await expect(page.getByTestId('print-progress').getByRole('progressbar')).toBeVisible();

@@ -5,7 +5,7 @@ import { checkScreen, expect, press, test } from './fixtures.ts';
 import { rememberLocale } from './support.ts';
 
 /**
- * Issue 11 item 2, the workbench's right side: with only the base plan bought, My interest offers each add-on
+ * Issue 11 item 2, the workbench's right side: with only the base plan bought, My services offers each add-on
  * (spec §6) — its details and its activation — instead of a right; the activation leads to the shop with the
  * add-on chosen, the details to the service's public page. Desktop and 390 px phone, zh and en.
  */
@@ -13,7 +13,7 @@ for (const locale of LOCALES) {
   const W = resources[locale].workbench as { side: Record<string, string> };
   const S = resources[locale].shop as { services: Record<string, { name: string }> };
 
-  test(`My interest offers a review not bought: details and activation (${locale})`, async ({ page }) => {
+  test(`My services offers a review not bought: details and activation (${locale})`, async ({ page }) => {
     if (locale === 'en') await rememberLocale(page, 'en');
     const { access_token } = await logInAs(page);
     await buyBaseViaApi(page.request, access_token, 'USA_EB1A');

@@ -71,7 +71,7 @@ export async function answer(page: Page, locale: Locale, itemId: string, yes: bo
   await field(page, itemId).getByRole('radio', { name: label, exact: true }).check();
 }
 
-/** The wizard's buttons (Previous, Next, Save and Next, Finish and Submit). */
+/** The wizard's buttons (Previous, Next, Save and continue, Finish and submit). */
 export function wizardButton(page: Page, text: string): Locator {
   return page.getByTestId('wizard-part').getByRole('button', { name: buttonName(text) });
 }

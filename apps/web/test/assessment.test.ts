@@ -56,7 +56,7 @@ describe('assessment texts built from the contract lists', () => {
   }
 
   it('the login prompt is the spec text', () => {
-    expect(text('en', 'login.prompt')).toBe('Please log in to get free evaluation');
+    expect(text('en', 'login.prompt')).toBe('Please log in to take the free assessment');
   });
 
   it('ten EB-1A criteria and six NIW exceptional-ability criteria are named', () => {

@@ -50,7 +50,7 @@ describe('the print file panel', () => {
     }
   });
 
-  it('offers Generate, the wait, Download and Print, or Generate and Print Again by state', () => {
+  it('offers Generate, the wait, Download to print, or Generate again by state', () => {
     expect(packetAction(packet({ state: 'none' }))).toBe('generate');
     expect(packetAction(packet({ state: 'queued' }))).toBe('wait');
     expect(packetAction(packet({ state: 'generating', file }))).toBe('wait');
