@@ -1,6 +1,6 @@
 import { DOCUMENT_PATHS, LANGUAGE_HEADER, LOCALES } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
-import type { Page } from '@playwright/test';
+import type { FileChooser, Page } from '@playwright/test';
 import { buttonName, buyBaseViaApi, logInAs } from './accounts-support.ts';
 import { caseSeed } from './case-seed.ts';
 import { checkScreen, expect, press, test } from './fixtures.ts';
@@ -140,14 +140,15 @@ for (const locale of LOCALES) {
         const choose = dialog.getByRole('button', { name: buttonName(D.import.choose) });
         await expect(choose).toBeVisible();
         expect(await visibleFileInputs(page)).toBe(0);
-        // From the keyboard (the modal moves focus to itself as it opens: focus the button once it stays).
+        // From the keyboard: Enter on the focused button opens the picker (pressed again while the opening
+        // modal still moves focus to itself).
+        let chooser: FileChooser | null = null;
         await expect(async () => {
-          await choose.focus();
-          await expect(choose).toBeFocused({ timeout: 1_000 });
-        }).toPass({ timeout: 10_000 });
-        const chooser = page.waitForEvent('filechooser');
-        await page.keyboard.press('Enter');
-        await (await chooser).setFiles(docx);
+          const opened = page.waitForEvent('filechooser', { timeout: 2_000 });
+          await choose.press('Enter');
+          chooser = await opened;
+        }).toPass({ timeout: 15_000 });
+        await (chooser as FileChooser | null)?.setFiles(docx);
         await expect(dialog).toContainText(docx.name);
         await expect(dialog.getByRole('button', { name: buttonName(D.import.insert) })).toBeEnabled();
         await checkScreen(page, '/EB-1A/petition import dialog');
