@@ -245,7 +245,7 @@ for (const locale of LOCALES) {
         await expect(rows.nth(0).getByTestId('folder-name')).toContainText(second);
         await expect(rows.nth(1).getByTestId('folder-name')).toContainText(first);
         await expect(rows.nth(0).getByTestId('folder-exhibit')).toHaveText(
-          V.exhibit.replace('{{number}}', '1'),
+          resources[locale].common.numbered.exhibit.replace('{{number}}', '1'),
         );
         await page.reload();
         await expect(rows.nth(0).getByTestId('folder-name')).toContainText(second);

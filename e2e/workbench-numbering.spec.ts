@@ -62,6 +62,7 @@ function api(request: APIRequestContext, token: string, locale: Locale) {
 for (const locale of LOCALES) {
   const W = resources[locale].workbench;
   const P = resources[locale].preview;
+  const C = resources[locale].common;
   const K = resources[locale].packet;
 
   test.describe(`one exhibit numbering (${locale})`, () => {
@@ -204,7 +205,7 @@ for (const locale of LOCALES) {
         await press(page.getByRole('button', { name: buttonName(W.evidence.actions.save) }));
         await expect(dialog).toBeHidden();
         await expect(page.getByTestId('criterion-background').getByTestId('folder-exhibit')).toHaveText(
-          W.evidence.exhibit.replace('{{number}}', '1'),
+          C.numbered.exhibit.replace('{{number}}', '1'),
         );
         expect((await call.evidence(caseId)).exhibit_order.mode).toBe('custom');
       });
@@ -231,7 +232,7 @@ for (const locale of LOCALES) {
         expect(preview).toContain('CV: Exhibit 1');
         await page.goto('/viewPreview?program=eb1a');
         await expect(page.getByTestId('preview-catalogue').getByRole('listitem').first()).toContainText(
-          `${P.compare.exhibit.replace('{{label}}', '1')} — ${cvEn}`,
+          `${C.numbered.exhibit.replace('{{number}}', '1')} — ${cvEn}`,
         );
       });
 

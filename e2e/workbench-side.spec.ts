@@ -19,7 +19,7 @@ for (const locale of LOCALES) {
     await buyBaseViaApi(page.request, access_token, 'USA_EB1A');
     await page.goto('/EB-1A');
     const side = page.getByRole('complementary', { name: W.side.label });
-    await press(side.getByRole('button', { name: W.side.audit }));
+    await press(side.getByRole('button', { name: S.services.REVIEW!.name }));
     const offer = page.getByTestId('addon-offer');
     await expect(offer).toBeVisible();
     await expect(page.getByRole('dialog').getByText(S.services.REVIEW!.name).first()).toBeVisible();
@@ -30,7 +30,7 @@ for (const locale of LOCALES) {
 
     // Consultation has no public page of its own: its offer activates only.
     await page.goto('/EB-1A');
-    await press(side.getByRole('button', { name: W.side.consult }));
+    await press(side.getByRole('button', { name: S.services.CONSULTATION!.name }));
     await expect(offer).toBeVisible();
     await expect(offer.getByRole('link', { name: W.side.details })).toHaveCount(0);
     await press(offer.getByRole('link', { name: W.side.activate }));

@@ -105,7 +105,8 @@ export const REFERENCE_ID_PATTERN = /^(folder|file|letter):[1-9][0-9]{0,9}$/;
  * everywhere, issue 28 item 3); or dangling.
  */
 export const ZReferenceLabel = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('ok'), label: z.string(), name: z.string() }),
+  /** `label` is what prints ("Exhibit 3", English); `number` ("3") is what a screen labels in its language. */
+  z.object({ status: z.literal('ok'), label: z.string(), number: z.string(), name: z.string() }),
   z.object({ status: z.literal('pending'), name: z.string() }),
   /** The row was deleted (or the id is malformed): the editor shows a warning, never a number. */
   z.object({ status: z.literal('dangling') }),
@@ -204,14 +205,24 @@ export const ZReferenceTargets = z.object({
       id: z.string(),
       /** "Exhibit 3"; empty while the folder has no file (`pending`: it has no number yet). */
       label: z.string(),
+      /** "3"; empty while pending. The editor's screens label it in the UI language ("证据 3"). */
+      number: z.string(),
       name: z.string(),
       pending: z.boolean(),
       criterion: ZCriterion,
-      files: z.array(z.object({ id: z.string(), label: z.string(), name: z.string() })),
+      files: z.array(z.object({ id: z.string(), label: z.string(), number: z.string(), name: z.string() })),
     }),
   ),
   /** Letters in their order; `pending` (empty label) while the signed letter is not uploaded. */
-  letters: z.array(z.object({ id: z.string(), label: z.string(), name: z.string(), pending: z.boolean() })),
+  letters: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      number: z.string(),
+      name: z.string(),
+      pending: z.boolean(),
+    }),
+  ),
 });
 export type TReferenceTargets = z.infer<typeof ZReferenceTargets>;
 

@@ -65,7 +65,7 @@ export function numberingOf(doc: TLetterDocument, targets: ReadonlyMap<string, T
       ? { status: 'dangling' }
       : t.pending
         ? { status: 'pending', name: t.name }
-        : { status: 'ok', label: t.label, name: t.name };
+        : { status: 'ok', label: t.label, number: t.number, name: t.name };
   }
   return out;
 }

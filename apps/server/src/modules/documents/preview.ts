@@ -59,20 +59,21 @@ export function referenceTargetsOf(n: CaseNumbering): TReferenceTargets {
     return {
       id,
       label: t.label,
+      number: t.number,
       name: t.name,
       pending: t.pending,
       criterion: f.folder.criterion as TReferenceTargets['exhibits'][number]['criterion'],
       files: f.files.map((x) => {
         const fid = `file:${x.file.id}`;
         const ft = n.targets.get(fid)!;
-        return { id: fid, label: ft.label, name: ft.name };
+        return { id: fid, label: ft.label, number: ft.number, name: ft.name };
       }),
     };
   });
   const letters = n.letters.map((l) => {
     const id = `letter:${l.letter.id}`;
     const t = n.targets.get(id)!;
-    return { id, label: t.label, name: t.name, pending: t.pending };
+    return { id, label: t.label, number: t.number, name: t.name, pending: t.pending };
   });
   return { exhibits, letters };
 }

@@ -65,6 +65,8 @@ export interface NumberedLetter {
 /** What a reference id resolves to: its English label, or `pending` (no file yet: no number, named only). */
 export interface Target {
   label: string;
+  /** The bare number ("3", "3.2", "2"; empty while pending): screens label it in their own language. */
+  number: string;
   /** The English name (the letter is English), else the row's own name. */
   name: string;
   /** The row's name as the customer typed it (the checklist names it so). */
@@ -168,12 +170,13 @@ export function numberCase(rows: NumberingRows): CaseNumbering {
       exhibit === null ? [] : list.map((file, j) => ({ file, order: j + 1, exhibit: `${exhibit}.${j + 1}` }));
     folders.push({ folder, order: positionInCriterion.get(folder.id)!, exhibit, files });
     if (exhibit === null) {
-      targets.set(`folder:${folder.id}`, { label: '', name, own: folder.name, pending: true });
+      targets.set(`folder:${folder.id}`, { label: '', number: '', name, own: folder.name, pending: true });
       leftOut.push({ id: `folder:${folder.id}`, name: folder.name, reason: 'no_file' });
       continue;
     }
     targets.set(`folder:${folder.id}`, {
       label: exhibitLabel(exhibit),
+      number: String(exhibit),
       name,
       own: folder.name,
       pending: false,
@@ -181,6 +184,7 @@ export function numberCase(rows: NumberingRows): CaseNumbering {
     for (const f of files) {
       targets.set(`file:${f.file.id}`, {
         label: exhibitLabel(f.exhibit),
+        number: f.exhibit,
         name: f.file.nameEn ?? f.file.name,
         own: f.file.name,
         pending: false,
@@ -192,13 +196,14 @@ export function numberCase(rows: NumberingRows): CaseNumbering {
   const letters = [...rows.letters].sort(bySortOrder).map((letter): NumberedLetter => {
     const name = letter.nameEn ?? letter.name;
     if (letter.letterUploadId === null) {
-      targets.set(`letter:${letter.id}`, { label: '', name, own: letter.name, pending: true });
+      targets.set(`letter:${letter.id}`, { label: '', number: '', name, own: letter.name, pending: true });
       leftOut.push({ id: `letter:${letter.id}`, name: letter.name, reason: 'no_file' });
       return { letter, number: null };
     }
     const number = ++letterNumber;
     targets.set(`letter:${letter.id}`, {
       label: letterLabel(number),
+      number: String(number),
       name,
       own: letter.name,
       pending: false,

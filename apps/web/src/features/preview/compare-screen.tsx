@@ -55,9 +55,9 @@ function useCatalogue() {
 function itemTitle(t: (k: string, o?: Record<string, unknown>) => string, item: CatalogueItem): string {
   // No number yet (no file): said so, never an empty "Exhibit".
   if (item.kind === 'folder' || item.kind === 'file')
-    return `${item.label ? t('compare.exhibit', { label: item.label }) : t('compare.exhibit_pending')} — ${item.name}`;
+    return `${item.label ? t('common:numbered.exhibit', { number: item.label }) : t('compare.exhibit_pending')} — ${item.name}`;
   if (item.kind === 'letter')
-    return `${item.label ? t('compare.letter', { label: item.label }) : t('compare.letter_pending')} — ${item.name}`;
+    return `${item.label ? t('common:numbered.letter', { number: item.label }) : t('compare.letter_pending')} — ${item.name}`;
   return item.name;
 }
 

@@ -15,8 +15,8 @@ const PANEL_ID = 'top-nav-panel';
 /**
  * The one header of every screen (decision 0017). It loads no antd (the home page's JavaScript budget, decision
  * 0009): six plain links, a plain language toggle and a link styled as a button. On a narrow screen the links
- * and the language toggle fold into a drawer behind a menu button; the login link (or the account menu) stays
- * in the bar. The links and the toggle exist once in the page: CSS moves them, so no locator finds two.
+ * fold into a drawer behind a menu button; the language toggle (short labels) and the login link (or the account
+ * menu) stay in the bar (issue 29 item 6: the switch was only inside the phone's menu). The links and the toggle exist once in the page: CSS moves them, so no locator finds two.
  */
 export function TopNav() {
   const { t } = useTranslation();
@@ -63,7 +63,6 @@ export function TopNav() {
               </li>
             ))}
           </ul>
-          <LanguageToggle />
         </div>
       </nav>
       {drawer.open && (
@@ -73,6 +72,7 @@ export function TopNav() {
         <div className="top-nav__overlay" onClick={drawer.close} />
       )}
       <div className="top-nav__actions">
+        <LanguageToggle />
         {session ? (
           <Suspense fallback={<span className="top-nav__account-placeholder" />}>
             <AccountMenu session={session} />

@@ -94,7 +94,9 @@ export function TaskActions({ task }: { task: TTask }) {
 
       <Modal
         open={dialog === 'submit'}
-        title={t(resubmit ? 'submit.titleAgain' : 'submit.title', { service: t(`services.${task.service}`) })}
+        title={t(resubmit ? 'submit.titleAgain' : 'submit.title', {
+          service: t(`shop:services.${task.service}.name`),
+        })}
         okText={t(resubmit ? 'actions.resubmit' : 'actions.submit')}
         cancelText={t('actions.close')}
         onOk={() => submit.mutate()}

@@ -59,7 +59,7 @@ export function WorkbenchSide() {
               <li key={addon.key} className="workbench__side-addon">
                 {right ? (
                   <>
-                    <Link to={RIGHTS_PATH}>{t(`side.${addon.key}`)}</Link>
+                    <Link to={RIGHTS_PATH}>{t(`shop:services.${addon.service}.name`)}</Link>
                     <Tag color={right.status === 'active' ? 'green' : 'default'}>
                       {t(right.status === 'active' ? 'side.activated' : 'side.expired')}
                     </Tag>
@@ -81,7 +81,7 @@ export function WorkbenchSide() {
                 ) : (
                   <>
                     <Button type="link" className="workbench__side-button" onClick={() => setOffer(addon)}>
-                      {t(`side.${addon.key}`)}
+                      {t(`shop:services.${addon.service}.name`)}
                     </Button>
                     <Tag>{t('side.notActivated')}</Tag>
                   </>

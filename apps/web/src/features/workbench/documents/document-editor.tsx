@@ -1,9 +1,18 @@
+import Icon, {
+  BoldOutlined,
+  ItalicOutlined,
+  OrderedListOutlined,
+  TableOutlined,
+  UnderlineOutlined,
+  UnorderedListOutlined,
+  VerticalAlignBottomOutlined,
+} from '@ant-design/icons';
 import { isSafeHref } from '@dossier/contract';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import { type Editor, EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Tooltip } from 'antd';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { autoLinkable, type PmNode } from './editor-json.ts';
 import { FootnoteNode, PageBreakNode, ReferenceNode } from './editor-nodes.ts';
@@ -91,9 +100,42 @@ export function DocumentEditor(props: DocumentEditorProps) {
   return <EditorContent editor={editor} className="doc-editor" />;
 }
 
+/** A quotation mark (antd has no blockquote icon). */
+const QuoteSvg = () => (
+  <svg
+    viewBox="0 0 1024 1024"
+    width="1em"
+    height="1em"
+    fill="currentColor"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <path d="M160 576c0-150 82-258 232-304l36 68c-88 32-134 88-142 172h122v264H160zm416 0c0-150 82-258 232-304l36 68c-88 32-134 88-142 172h122v264H576z" />
+  </svg>
+);
+
+/** Text lines with a raised figure: a footnote mark. */
+const FootnoteSvg = () => (
+  <svg
+    viewBox="0 0 1024 1024"
+    width="1em"
+    height="1em"
+    fill="currentColor"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <path d="M96 448h560v72H96zm0 192h560v72H96zm0 192h400v72H96zM768 128l104-56h56v352h-72V168l-72 36z" />
+  </svg>
+);
+
+/**
+ * A toolbar button: an icon (or, for the headings, "H1"–"H3"), its name for screen readers and as a tooltip
+ * (issue 29 item 6: no glyphs such as "•", "1.", "¹", "⤓" standing in for icons).
+ */
 export function ToolbarButton(props: {
   label: string;
-  text: string;
+  icon?: ReactNode;
+  text?: string;
   active?: boolean;
   disabled?: boolean;
   onClick: () => void;
@@ -106,6 +148,7 @@ export function ToolbarButton(props: {
         aria-label={props.label}
         aria-pressed={props.active}
         disabled={props.disabled}
+        icon={props.icon}
         onMouseDown={(e) => e.preventDefault()}
         onClick={props.onClick}
       >
@@ -141,47 +184,51 @@ export function DocumentToolbar({
       ))}
       <ToolbarButton
         label={tb('bold')}
-        text="B"
+        icon={<BoldOutlined />}
         active={editor.isActive('bold')}
         onClick={() => c().toggleBold().run()}
       />
       <ToolbarButton
         label={tb('italic')}
-        text="I"
+        icon={<ItalicOutlined />}
         active={editor.isActive('italic')}
         onClick={() => c().toggleItalic().run()}
       />
       <ToolbarButton
         label={tb('underline')}
-        text="U"
+        icon={<UnderlineOutlined />}
         active={editor.isActive('underline')}
         onClick={() => c().toggleUnderline().run()}
       />
       <ToolbarButton
         label={tb('bullet')}
-        text="•"
+        icon={<UnorderedListOutlined />}
         active={editor.isActive('bulletList')}
         onClick={() => c().toggleBulletList().run()}
       />
       <ToolbarButton
         label={tb('ordered')}
-        text="1."
+        icon={<OrderedListOutlined />}
         active={editor.isActive('orderedList')}
         onClick={() => c().toggleOrderedList().run()}
       />
       <ToolbarButton
         label={tb('table')}
-        text="▦"
+        icon={<TableOutlined />}
         onClick={() => c().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}
       />
       <ToolbarButton
         label={tb('quote')}
-        text="❝"
+        icon={<Icon component={QuoteSvg} />}
         active={editor.isActive('blockquote')}
         onClick={() => c().toggleBlockquote().run()}
       />
-      <ToolbarButton label={tb('footnote')} text="¹" onClick={onFootnote} />
-      <ToolbarButton label={tb('page_break')} text="⤓" onClick={() => c().insertPageBreak().run()} />
+      <ToolbarButton label={tb('footnote')} icon={<Icon component={FootnoteSvg} />} onClick={onFootnote} />
+      <ToolbarButton
+        label={tb('page_break')}
+        icon={<VerticalAlignBottomOutlined />}
+        onClick={() => c().insertPageBreak().run()}
+      />
       <Button size="small" onMouseDown={(e) => e.preventDefault()} onClick={() => onReference('exhibit')}>
         {tb('insert_exhibit')}
       </Button>

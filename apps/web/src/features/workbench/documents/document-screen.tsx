@@ -2,7 +2,7 @@ import type { DocumentKind, TDocument, TLetterDocument, TNumbering } from '@doss
 import { useQuery } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import { Alert, App, Button, Input, Modal, Skeleton, Space, Typography } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
@@ -34,14 +34,16 @@ type Panel =
   | 'letter'
   | null;
 
-/** The chips' labels from the server's numbering: a number, a named placeholder without one, or dangling. */
-const labelsOf = (numbering: TNumbering, pendingText: (id: string, name: string) => string) =>
-  Object.entries(numbering).map(([id, l]): [string, ReferenceLabel] => [
+/** What the server's numbering says of a reference: its number, or pending (named), or null (dangling). */
+type Numbered = { number: string; name: string; pending: boolean } | null;
+
+const numberedOf = (numbering: TNumbering) =>
+  Object.entries(numbering).map(([id, l]): [string, Numbered] => [
     id,
     l.status === 'ok'
-      ? { text: l.label }
+      ? { number: l.number, name: l.name, pending: false }
       : l.status === 'pending'
-        ? { text: pendingText(id, l.name), pending: true }
+        ? { number: '', name: l.name, pending: true }
         : null,
   ]);
 
@@ -95,23 +97,38 @@ function DocumentWorkspace({ kind, initial }: { kind: DocumentKind; initial: TDo
   const { message } = App.useApp();
   const { summary, readOnly } = useWorkbenchCase();
   const [editor, setEditor] = useState<Editor | null>(null);
-  const pendingText = useCallback(
-    (id: string, name: string) =>
-      t(id.startsWith('letter:') ? 'documents.pending_letter' : 'documents.pending_exhibit', { name }),
-    [t],
+  const [numbered, setNumbered] = useState<ReadonlyMap<string, Numbered>>(
+    () => new Map(numberedOf(initial.numbering)),
   );
-  const [labels, setLabels] = useState<ReferenceLabels>(
-    () => new Map(labelsOf(initial.numbering, pendingText)),
-  );
+  // The chips follow the UI language ("证据 1" / "Exhibit 1", issue 29 item 4); what prints stays English.
+  const labels = useMemo<ReferenceLabels>(() => {
+    const letter = (id: string) => id.startsWith('letter:');
+    return new Map(
+      [...numbered].map(([id, n]): [string, ReferenceLabel] => [
+        id,
+        !n
+          ? null
+          : n.pending
+            ? {
+                text: t(letter(id) ? 'documents.pending_letter' : 'documents.pending_exhibit', {
+                  name: n.name,
+                }),
+                pending: true,
+              }
+            : {
+                text: t(letter(id) ? 'common:numbered.letter' : 'common:numbered.exhibit', {
+                  number: n.number,
+                }),
+              },
+      ]),
+    );
+  }, [numbered, t]);
   const [panel, setPanel] = useState<Panel>(null);
   const [note, setNote] = useState('');
   const [saveError, setSaveError] = useState<string | null>(null);
-  const merge = useCallback(
-    (numbering: TNumbering) => {
-      setLabels((prev) => new Map([...prev, ...labelsOf(numbering, pendingText)]));
-    },
-    [pendingText],
-  );
+  const merge = useCallback((numbering: TNumbering) => {
+    setNumbered((prev) => new Map([...prev, ...numberedOf(numbering)]));
+  }, []);
   const saver = useDocumentSaver({
     caseId: summary.id,
     kind,
@@ -220,11 +237,9 @@ function DocumentWorkspace({ kind, initial }: { kind: DocumentKind; initial: TDo
           kind={kind}
           target={panel}
           onClose={() => setPanel(null)}
-          onPick={(id, label, name) => {
-            const shown: ReferenceLabel = label
-              ? { text: label }
-              : { text: pendingText(id, name), pending: true };
-            setLabels((prev) => new Map([...prev, [id, shown]]));
+          onPick={(id, number, name) => {
+            const shown: Numbered = { number, name, pending: number === '' };
+            setNumbered((prev) => new Map([...prev, [id, shown]]));
             editor?.chain().focus().insertReference(panel, id).run();
             setPanel(null);
           }}

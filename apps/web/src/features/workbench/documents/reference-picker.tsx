@@ -6,8 +6,8 @@ import { documentsApi } from '../../../api/documents.ts';
 
 interface Target {
   id: string;
-  /** The number the server's numbering gives it; empty while it has no file (pending). */
-  label: string;
+  /** The number the server's numbering gives it ("3", "3.2"); empty while it has no file (pending). */
+  number: string;
   name: string;
   pending?: boolean;
   nested?: boolean;
@@ -22,7 +22,7 @@ export function ReferencePicker(props: {
   caseId: number;
   kind: DocumentKind;
   target: 'exhibit' | 'letter';
-  onPick: (id: string, label: string, name: string) => void;
+  onPick: (id: string, number: string, name: string) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation('workbench');
@@ -35,7 +35,7 @@ export function ReferencePicker(props: {
     props.target === 'letter'
       ? (query.data?.letters ?? [])
       : (query.data?.exhibits ?? []).flatMap((f) => [
-          { id: f.id, label: f.label, name: f.name, pending: f.pending },
+          { id: f.id, number: f.number, name: f.name, pending: f.pending },
           ...f.files.map((x) => ({ ...x, nested: true })),
         ]);
   return (
@@ -63,7 +63,7 @@ export function ReferencePicker(props: {
                 <Button
                   key="insert"
                   size="small"
-                  onClick={() => props.onPick(item.id, item.label, item.name)}
+                  onClick={() => props.onPick(item.id, item.number, item.name)}
                 >
                   {t('documents.picker.insert')}
                 </Button>,
@@ -73,7 +73,11 @@ export function ReferencePicker(props: {
                 {item.pending ? (
                   <Typography.Text type="warning">{t('documents.picker.pending')}</Typography.Text>
                 ) : (
-                  <strong>{item.label}</strong>
+                  <strong>
+                    {t(props.target === 'letter' ? 'common:numbered.letter' : 'common:numbered.exhibit', {
+                      number: item.number,
+                    })}
+                  </strong>
                 )}{' '}
                 {item.name}
               </span>

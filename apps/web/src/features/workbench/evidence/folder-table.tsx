@@ -119,7 +119,7 @@ export function FolderTable({ folders, actions }: { folders: TEvidenceFolder[]; 
           {f.exhibit === null ? (
             <Typography.Text type="warning">{t('evidence.no_exhibit')}</Typography.Text>
           ) : (
-            t('evidence.exhibit', { number: f.exhibit })
+            t('common:numbered.exhibit', { number: f.exhibit })
           )}
         </span>
       ),

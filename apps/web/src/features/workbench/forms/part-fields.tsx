@@ -100,6 +100,12 @@ export function PartFields(props: {
   );
 }
 
+const isBlank = (v: unknown) =>
+  v === undefined ||
+  v === null ||
+  (typeof v === 'string' && v.trim() === '') ||
+  (Array.isArray(v) && v.length === 0);
+
 function FormField({ item, ctx }: { item: Item; ctx: FieldsContext }) {
   const { t } = useTranslation('forms');
   const label = `${item.number ? `${item.number} ` : ''}${item.label[ctx.locale]}`;
@@ -136,6 +142,8 @@ function FormField({ item, ctx }: { item: Item; ctx: FieldsContext }) {
 
   const fixed = item.id in ctx.fixed;
   const source = item.id in ctx.bound ? (ctx.overrides.includes(item.id) ? 'override' : 'profile') : null;
+  // "From your profile" only under a value that came from it (issue 29 item 6): an empty field says nothing.
+  const fromProfile = source === 'profile' && !isBlank(ctx.values[item.id]);
   const id = fieldId(item.id);
   return (
     <div className={fieldClass(item)} data-testid={`field-${item.id}`}>
@@ -151,7 +159,8 @@ function FormField({ item, ctx }: { item: Item; ctx: FieldsContext }) {
             {fixed && <span className="wizard__help">{t('wizard.fixed')}</span>}
             {source && (
               <span className="wizard__source" data-testid={`source-${item.id}`}>
-                <Tag color={source === 'profile' ? 'blue' : 'orange'}>{t(`sources.${source}`)}</Tag>
+                {source === 'override' && <Tag color="orange">{t('sources.override')}</Tag>}
+                {fromProfile && <Tag color="blue">{t('sources.profile')}</Tag>}
                 {!ctx.disabled && (
                   <Button
                     type="link"
