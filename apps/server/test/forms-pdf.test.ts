@@ -9,6 +9,7 @@ import { EB1A_SAMPLE, type FormValues, NIW_SAMPLE } from '@dossier/forms';
 import { resources } from '@dossier/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { fakeUpload } from './evidence-helpers.ts';
 import { accountsTestConfig, injectAs, type LoggedIn, openCase } from './factories.ts';
 import {
   type PdfJsField,
@@ -182,6 +183,17 @@ describe('NIW self-petitioner (in China, no premium processing, ACH)', () => {
     const f = NIW_SAMPLE.forms;
     await fill(user, c, 'I-140', f['I-140']!);
     await fill(user, c, 'G-1145', f['G-1145']!);
+    // The signed Form ETA-9089 with Appendix A is one of NIW's forms (decision 0060): uploaded before submitting.
+    const upload_id = await fakeUpload(
+      t,
+      { user, caseId: c.id, project: 'USA_NIW' },
+      { name: 'eta9089-signed.pdf' },
+    );
+    const signed = await injectAs(t, 'PUT', `/api/customer/case/${c.id}/eta9089/signed/form/`, {
+      user,
+      payload: { upload_id },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
     const last = await fill(user, c, 'G-1650', f['G-1650']!, true);
     expect(last.stage_submitted).toBe(true);
 
