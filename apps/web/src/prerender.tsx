@@ -79,6 +79,9 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
         </StyleProvider>
       </Suspense>
     </StrictMode>,
+    // One piece: React outlines a boundary past its chunk size (~12 kB) into a template and an inline script that
+    // moves it in, which the CSP (script-src 'self') blocks; a static page has no reason to stream.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await streamToString(prelude);
   const title = i18next.t('common:documentTitle', { title: i18next.t(`routes:${titleKey}`) });
