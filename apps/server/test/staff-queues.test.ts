@@ -119,7 +119,7 @@ describe('agent appointments', () => {
       status: 'contacted',
     });
     expect([notHolder.statusCode, notHolder.json().code]).toEqual([403, 'queue_not_holder']);
-    expect(await messages(customer, 'en')).not.toContain(expect.stringContaining('has contacted you'));
+    expect(await messages(customer, 'en')).not.toContain(expect.stringContaining('has called you'));
     const contacted = await staff(holder, 'POST', `/api/staff/appointment/${id}/status/`, {
       status: 'contacted',
     });
@@ -131,7 +131,7 @@ describe('agent appointments', () => {
     expect(back.json().msg).toMatch(/[\u4e00-\u9fff]/);
 
     // The customer is told, in the language they read in.
-    expect((await messages(customer, 'en'))[0]).toContain('has contacted you about your appointment');
+    expect((await messages(customer, 'en'))[0]).toContain('has called you about your appointment');
     expect((await messages(customer, 'zh'))[0]).toContain('移民顾问已就您的预约与您联系');
 
     // Any consultant adds notes; the detail shows them.
@@ -247,7 +247,7 @@ describe('assessment submissions', () => {
         .statusCode,
     ).toBe(200);
     expect((await messages(customer, 'en'))[0]).toContain(
-      'advisor has contacted you about your free assessment',
+      'adviser has called you about your free assessment',
     );
     expect((await messages(customer, 'zh'))[0]).toContain('顾问已就您的免费评估与您联系');
     expect(
