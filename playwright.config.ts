@@ -40,7 +40,7 @@ export default defineConfig({
   workers: 2,
   fullyParallel: true,
   // One retry under CI (decision 0024), for its trace (`on-first-retry`): a journey that fails and then passes is
-  // flaky, and scripts/test.mjs fails a CI run on it (issue 29 item 9, decision 0059) — it is named, with a trace.
+  // flaky; scripts/test.mjs names it, and fails the run on it with E2E_FAIL_ON_FLAKY=1 (decision 0059).
   retries: isCI() ? 1 : 0,
   forbidOnly: isCI(),
   // Generous: a journey on a 2-core machine shared with the server and another worker can take 30 s or more.

@@ -59,6 +59,9 @@ async function typeWithIme(page: Page, pinyin: string, text: string) {
 for (const locale of LOCALES) {
   const D = resources[locale].workbench.documents;
   const M = resources[locale].messages as Record<string, string>;
+  /** What a reference chip reads: its number in the UI language (decision 0064); the print keeps `label`. */
+  const chip = (kind: 'exhibit' | 'letter', target: { number: string }) =>
+    resources[locale].common.numbered[kind].replace('{{number}}', target.number);
 
   test.describe(`workbench documents (${locale})`, () => {
     test.describe.configure({ mode: 'serial' });
@@ -127,7 +130,11 @@ for (const locale of LOCALES) {
         await pick(page, D.toolbar.insert_exhibit, b!.name);
         await page.keyboard.type(' see ');
         await pick(page, D.toolbar.insert_letter, targets.letters[0]!.name);
-        await expect(refs(page)).toHaveText([a!.label, b!.label, targets.letters[0]!.label]);
+        await expect(refs(page)).toHaveText([
+          chip('exhibit', a!),
+          chip('exhibit', b!),
+          chip('letter', targets.letters[0]!),
+        ]);
         await save(page);
         await checkScreen(page, '/EB-1A/petition with references');
       });
@@ -146,13 +153,14 @@ for (const locale of LOCALES) {
       await expect(dialog).toBeHidden();
 
       const after = await targetsOf(page.request, token, caseId, locale);
-      const labelOf = (t: TReferenceTargets, name: string) => t.exhibits.find((e) => e.name === name)!.label;
+      const labelOf = (t: TReferenceTargets, name: string) =>
+        chip('exhibit', t.exhibits.find((e) => e.name === name)!);
       expect(labelOf(after, 'Alpha award')).not.toBe(labelOf(before, 'Alpha award'));
       await page.goto('/EB-1A/petition');
       await expect(refs(page)).toHaveText([
         labelOf(after, 'Alpha award'),
         labelOf(after, 'Beta award'),
-        after.letters[0]!.label,
+        chip('letter', after.letters[0]!),
       ]);
       await page.reload();
       await expect(editor(page)).toContainText('申请信 Petition for Dr. Li.');

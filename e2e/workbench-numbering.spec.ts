@@ -220,7 +220,9 @@ for (const locale of LOCALES) {
         await press(page.getByRole('button', { name: buttonName(W.documents.toolbar.insert_exhibit) }));
         const picker = page.getByTestId('reference-picker');
         await press(picker.locator('.ant-list-item', { hasText: cvEn }).first().getByRole('button'));
-        await expect(editor.getByTestId('doc-reference').last()).toHaveText('Exhibit 1');
+        await expect(editor.getByTestId('doc-reference').last()).toHaveText(
+          C.numbered.exhibit.replace('{{number}}', '1'),
+        );
         await press(page.getByTestId('doc-save'));
         await expect(page.getByTestId('doc-save-state')).toHaveAttribute('data-state', 'saved');
       });

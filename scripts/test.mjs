@@ -141,13 +141,14 @@ if (!wanted('e2e')) {
     totals.failed += s.unexpected;
     totals.skipped += s.skipped;
     skipped.push(...playwrightSkips(JSON.parse(readFileSync(e2eJson, 'utf8'))));
-    // Passed only on their retry (playwright.config.ts retries once under CI for the trace): a failure under CI
-    // (issue 29 item 9), named so it gets fixed; a warning elsewhere.
+    // Passed only on their retry (playwright.config.ts retries once under CI for the trace): named so they get
+    // fixed. Failing the run on them (issue 29 item 9) is E2E_FAIL_ON_FLAKY=1: not yet the CI default — the
+    // 2026-11-29 rehearsal still had a flaky phone journey (decision 0059).
     if (s.flaky > 0) {
       process.stdout.write(
         `\ne2e: ${s.flaky} journey(s) passed only on their retry (flaky, see the list above)\n`,
       );
-      if (ci) {
+      if (process.env.E2E_FAIL_ON_FLAKY === '1') {
         totals.passed -= s.flaky;
         totals.failed += s.flaky;
         problems.push(`e2e (${s.flaky} flaky)`);

@@ -219,11 +219,15 @@ export function DocumentToolbar({
       />
       <ToolbarButton
         label={tb('quote')}
-        icon={<Icon component={QuoteSvg} />}
+        icon={<Icon component={QuoteSvg} aria-hidden />}
         active={editor.isActive('blockquote')}
         onClick={() => c().toggleBlockquote().run()}
       />
-      <ToolbarButton label={tb('footnote')} icon={<Icon component={FootnoteSvg} />} onClick={onFootnote} />
+      <ToolbarButton
+        label={tb('footnote')}
+        icon={<Icon component={FootnoteSvg} aria-hidden />}
+        onClick={onFootnote}
+      />
       <ToolbarButton
         label={tb('page_break')}
         icon={<VerticalAlignBottomOutlined />}
