@@ -98,7 +98,7 @@ for (const locale of LOCALES) {
         await type(page, 'p1.mobile', '6175550142');
         await expect(field(page, 'p1.email').locator('.ant-form-item-explain-error')).toHaveCount(0);
         await wizardButton(page, F.wizard.finish).click();
-        await expect(page.getByText(F.saved)).toBeVisible();
+        await expect(page.getByText(F.saved, { exact: true })).toBeVisible();
         await expect(page.getByTestId('form-card-G-1145').getByTestId('form-status')).toHaveText(
           F.list.status.complete,
         );
