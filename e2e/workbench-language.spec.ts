@@ -142,26 +142,27 @@ for (const locale of LOCALES) {
 
       await test.step('written in English and the exhibit translated, nothing blocks', async () => {
         await seed.document('petition_letter', paragraphs(txt(EN_LETTER)));
-        const translation = await seed.uploadPdf('translation.pdf', await romanianPdfTranslation());
-        const r = await call.send('patch', `${EVIDENCE_PATHS.files(caseId, judge)}${fileId}/`, {
-          name: fileName,
-          name_en: 'Certificate',
-          needs_translation: true,
-          translation_mode: 'personal',
-          original_upload_id: original,
-          translation_upload_id: translation,
-        });
-        expect(r.status(), await r.text()).toBeLessThan(300);
-        const koTranslation = await seed.uploadPdf('translation-ko.pdf', await romanianPdfTranslation());
-        const k = await call.send('patch', `${EVIDENCE_PATHS.files(caseId, other)}${koId}/`, {
-          name: koName,
-          name_en: 'Korean certificate',
-          needs_translation: true,
-          translation_mode: 'personal',
-          original_upload_id: koOriginal,
-          translation_upload_id: koTranslation,
-        });
-        expect(k.status(), await k.text()).toBeLessThan(300);
+        // Each exhibit gets its certified English translation, marked as needing one.
+        const translate = async (
+          folder: number,
+          id: number,
+          name: string,
+          nameEn: string,
+          upload: number,
+        ) => {
+          const translation = await seed.uploadPdf(`translation-${id}.pdf`, await romanianPdfTranslation());
+          const r = await call.send('patch', `${EVIDENCE_PATHS.files(caseId, folder)}${id}/`, {
+            name,
+            name_en: nameEn,
+            needs_translation: true,
+            translation_mode: 'personal',
+            original_upload_id: upload,
+            translation_upload_id: translation,
+          });
+          expect(r.status(), await r.text()).toBeLessThan(300);
+        };
+        await translate(judge, fileId, fileName, 'Certificate', original);
+        await translate(other, koId, koName, 'Korean certificate', koOriginal);
         await page.goto('/EB-1A/readMe');
         for (const key of ['forms', 'evidence', 'letters', 'plan', 'petition'] as const)
           await expect(page.getByTestId(`readme-part-${key}`)).toHaveAttribute('data-complete', 'true');
