@@ -56,9 +56,15 @@ export async function setEta9089Signed(
   await ctx.db.db.transaction(async (tx) => {
     await assertEditable(ctx, s.caseRow.id, 'forms', tx);
     const caseId = s.caseRow.id;
+    const now = ctx.clock.now();
+    // The row exists before it is locked: two first writes at once then take turns instead of both attaching and
+    // the later upsert leaving the earlier upload attached to a slot that no longer names it.
+    await tx
+      .insert(caseEta9089)
+      .values({ caseId, updatedAt: now })
+      .onConflictDoNothing({ target: caseEta9089.caseId });
     const [row] = await tx.select().from(caseEta9089).where(eq(caseEta9089.caseId, caseId)).for('update');
     const before = row?.[COLUMN[kind]] ?? null;
-    const now = ctx.clock.now();
     await syncSlots(tx, {
       customerId: s.customerId,
       projectCode: s.projectCode,
@@ -67,9 +73,9 @@ export async function setEta9089Signed(
     });
     if (before === uploadId) return;
     await tx
-      .insert(caseEta9089)
-      .values({ caseId, [COLUMN[kind]]: uploadId, updatedAt: now })
-      .onConflictDoUpdate({ target: caseEta9089.caseId, set: { [COLUMN[kind]]: uploadId, updatedAt: now } });
+      .update(caseEta9089)
+      .set({ [COLUMN[kind]]: uploadId, updatedAt: now })
+      .where(eq(caseEta9089.caseId, caseId));
   });
 }
 
