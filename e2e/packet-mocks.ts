@@ -2,6 +2,7 @@ import type { Locale, TPacket, TPacketFile, TPacketOutlineNode } from '@dossier/
 import { LANGUAGE_HEADER, PACKET_PATHS, ZPacket, ZPacketResponse, ZReadme } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import type { Page, Route } from '@playwright/test';
+import { pdfFile } from './pdf-bytes.ts';
 
 /**
  * Issue 14's packet endpoints (`…/case/{id}/packet/` and `…/packet/file/`) answered in the browser, so the ReadMe
@@ -48,16 +49,7 @@ export function outlinedPdf(titles: { title: string; page: number }[], pages: nu
     `<< /Type /Catalog /Pages ${pagesObj} 0 R /Outlines ${outlines} 0 R /PageMode /UseOutlines >>`;
   objects[pagesObj - 1] =
     `<< /Type /Pages /Kids [${pageRefs.map((r) => `${r} 0 R`).join(' ')}] /Count ${pages} >>`;
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+  return pdfFile(objects, `/Root ${catalog} 0 R`);
 }
 
 /** Page i's height in points: every page differs, so the canvas's aspect ratio says which page is drawn. */

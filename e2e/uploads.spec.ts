@@ -2,6 +2,7 @@ import { resources } from '@dossier/i18n';
 import type { Page } from '@playwright/test';
 import { apiLogin, buttonName, buyBaseViaApi, logInAs } from './accounts-support.ts';
 import { checkScreen, expect, test } from './fixtures.ts';
+import { blankPdf } from './pdf-bytes.ts';
 import { rememberLocale } from './support.ts';
 
 /**
@@ -12,25 +13,6 @@ import { rememberLocale } from './support.ts';
 const U = { zh: resources.zh.uploads, en: resources.en.uploads };
 
 /** A small valid PDF with `pages` pages (offsets computed, so every reader opens it). */
-function pdfBytes(pages: number): Buffer {
-  const kids = Array.from({ length: pages }, (_, i) => `${3 + i} 0 R`).join(' ');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
-    ...Array.from({ length: pages }, () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>'),
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
-
 /** What Word writes first: a ZIP whose parts are [Content_Types].xml and word/… */
 function docxBytes(): Buffer {
   const entry = (name: string, body: string) => {
@@ -95,7 +77,7 @@ test.describe('uploads', () => {
     await page.getByTestId('upload-input').setInputFiles({
       name: '获奖证书.pdf',
       mimeType: 'application/pdf',
-      buffer: pdfBytes(2),
+      buffer: blankPdf(2),
     });
     const result = page.getByTestId('upload-result');
     await expect(result).toContainText(U.zh.widget.uploaded, { timeout: 30_000 });
@@ -134,7 +116,7 @@ test.describe('uploads', () => {
     await openWorkbench(page, 'en');
     await page
       .getByTestId('upload-input')
-      .setInputFiles({ name: 'mine.pdf', mimeType: 'application/pdf', buffer: pdfBytes(1) });
+      .setInputFiles({ name: 'mine.pdf', mimeType: 'application/pdf', buffer: blankPdf(1) });
     await expect(page.getByTestId('upload-result')).toContainText(U.en.widget.uploaded, { timeout: 30_000 });
     // The upload's id appears in the status reads that follow "Uploaded" (the first may still be on its way).
     const uploadId = async () => {

@@ -3,6 +3,7 @@ import { resources } from '@dossier/i18n';
 import type { Locator, Page } from '@playwright/test';
 import { buttonName, buyBaseViaApi } from './accounts-support.ts';
 import { checkScreen, expect, test } from './fixtures.ts';
+import { blankPdf } from './pdf-bytes.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 import { expectFitsViewport, sharedLogin } from './workbench-support.ts';
 
@@ -16,25 +17,6 @@ import { expectFitsViewport, sharedLogin } from './workbench-support.ts';
 const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4\d\d/.test(e));
 
 /** A small valid PDF with `pages` pages. */
-function pdfBytes(pages: number): Buffer {
-  const kids = Array.from({ length: pages }, (_, i) => `${3 + i} 0 R`).join(' ');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
-    ...Array.from({ length: pages }, () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>'),
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
-
 /** A phone photo: a JPEG the browser encodes (portrait, like a photo of a certificate). */
 async function phonePhoto(page: Page): Promise<Buffer> {
   const dataUrl = await page.evaluate(() => {
@@ -213,7 +195,7 @@ for (const locale of LOCALES) {
       await addFile(
         page,
         award,
-        { name: 'award-certificate.pdf', mimeType: 'application/pdf', buffer: pdfBytes(2) },
+        { name: 'award-certificate.pdf', mimeType: 'application/pdf', buffer: blankPdf(2) },
         { name: 'IMG_2024.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(page) },
       );
       expect(unexpected(errors)).toEqual([]);
@@ -225,7 +207,7 @@ for (const locale of LOCALES) {
         page,
         media,
         { name: 'IMG_2031.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(page) },
-        { name: 'press-photo-translation.pdf', mimeType: 'application/pdf', buffer: pdfBytes(1) },
+        { name: 'press-photo-translation.pdf', mimeType: 'application/pdf', buffer: blankPdf(1) },
       );
       await checkScreen(page, 'evidence');
       await expectFitsViewport(page);
@@ -285,13 +267,13 @@ for (const locale of LOCALES) {
       await upload(
         dialog,
         'upload-letter',
-        { name: 'letter.pdf', mimeType: 'application/pdf', buffer: pdfBytes(2) },
+        { name: 'letter.pdf', mimeType: 'application/pdf', buffer: blankPdf(2) },
         U,
       );
       await upload(
         dialog,
         'upload-resume',
-        { name: 'resume.pdf', mimeType: 'application/pdf', buffer: pdfBytes(1) },
+        { name: 'resume.pdf', mimeType: 'application/pdf', buffer: blankPdf(1) },
         U,
       );
       await dialog.getByText(V.letters.independent, { exact: true }).click();

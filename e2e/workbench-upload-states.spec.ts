@@ -4,6 +4,7 @@ import type { FileChooser, Page } from '@playwright/test';
 import { buttonName, buyBaseViaApi, logInAs } from './accounts-support.ts';
 import { caseSeed } from './case-seed.ts';
 import { checkScreen, expect, press, test } from './fixtures.ts';
+import { blankPdf, pdfFile } from './pdf-bytes.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 import { expectFitsViewport } from './workbench-support.ts';
 
@@ -15,16 +16,6 @@ import { expectFitsViewport } from './workbench-support.ts';
  */
 
 const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4\d\d/.test(e));
-
-/** A small valid one-page PDF (offsets computed, so every reader opens it). */
-function plainPdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
-  ];
-  return layout(objects, '/Root 1 0 R');
-}
 
 /**
  * A PDF that asks for a password: a Standard security handler (RC4 40-bit) whose /U entry does not answer the
@@ -39,23 +30,10 @@ function passwordPdf(): Buffer {
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
     `<< /Filter /Standard /V 1 /R 2 /O <${hex(11)}> /U <${hex(91)}> /P -3904 >>`,
   ];
-  return layout(
+  return pdfFile(
     objects,
     `/Root 1 0 R /Encrypt 4 0 R /ID [<${hex(5).slice(0, 32)}> <${hex(5).slice(0, 32)}>]`,
   );
-}
-
-function layout(objects: string[], trailer: string): Buffer {
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} ${trailer} >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
 }
 
 /** Every file input on screen that a person can see (a native "Choose File" control). */
@@ -128,7 +106,7 @@ for (const locale of LOCALES) {
         await (await chooser).setFiles({
           name: 'award.pdf',
           mimeType: 'application/pdf',
-          buffer: plainPdf(),
+          buffer: blankPdf(1),
         });
         await expect(page.getByTestId('upload-ready')).toBeVisible({ timeout: 30_000 });
         await checkScreen(page, '/EB-1A/endeavor upload dialog (ready)');
@@ -190,7 +168,7 @@ for (const locale of LOCALES) {
         });
         await field
           .getByTestId('upload-input')
-          .setInputFiles({ name: 'award.pdf', mimeType: 'application/pdf', buffer: plainPdf() });
+          .setInputFiles({ name: 'award.pdf', mimeType: 'application/pdf', buffer: blankPdf(1) });
         const result = page.getByTestId('upload-result');
         await expect(result).toContainText(U.widget.checking, { timeout: 30_000 });
         await expect(result).toContainText('award.pdf');
