@@ -100,8 +100,8 @@ export function DocumentEditor(props: DocumentEditorProps) {
   return <EditorContent editor={editor} className="doc-editor" />;
 }
 
-/** A quotation mark (antd has no blockquote icon). */
-const QuoteSvg = () => (
+/** A one-path 1024-unit glyph drawn like antd's icons (for the marks antd has no icon for). */
+const glyph = (path: string) => () => (
   <svg
     viewBox="0 0 1024 1024"
     width="1em"
@@ -110,22 +110,18 @@ const QuoteSvg = () => (
     aria-hidden="true"
     focusable="false"
   >
-    <path d="M160 576c0-150 82-258 232-304l36 68c-88 32-134 88-142 172h122v264H160zm416 0c0-150 82-258 232-304l36 68c-88 32-134 88-142 172h122v264H576z" />
+    <path d={path} />
   </svg>
 );
 
+/** A quotation mark (antd has no blockquote icon). */
+const QuoteSvg = glyph(
+  'M160 576c0-150 82-258 232-304l36 68c-88 32-134 88-142 172h122v264H160zm416 0c0-150 82-258 232-304l36 68c-88 32-134 88-142 172h122v264H576z',
+);
+
 /** Text lines with a raised figure: a footnote mark. */
-const FootnoteSvg = () => (
-  <svg
-    viewBox="0 0 1024 1024"
-    width="1em"
-    height="1em"
-    fill="currentColor"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d="M96 448h560v72H96zm0 192h560v72H96zm0 192h400v72H96zM768 128l104-56h56v352h-72V168l-72 36z" />
-  </svg>
+const FootnoteSvg = glyph(
+  'M96 448h560v72H96zm0 192h560v72H96zm0 192h400v72H96zM768 128l104-56h56v352h-72V168l-72 36z',
 );
 
 /**
