@@ -2,6 +2,8 @@ import type { Locale, TErrorResponse, TTokens } from '@dossier/contract';
 import { ErrorCode, LANGUAGE_HEADER, REQUEST_TIMEOUT_MS } from '@dossier/contract';
 import i18next from 'i18next';
 import { resolveLocale } from '../app/locale.ts';
+import type { ExpiredAt } from './expiry-relay.ts';
+import { createExpiryRelay } from './expiry-relay.ts';
 import type { RefreshResult } from './session.ts';
 import { createSessionManager, SessionExpiredError } from './session.ts';
 
@@ -145,28 +147,21 @@ async function refreshTokens(refreshToken: string): Promise<RefreshResult> {
   return fail(await errorFrom(response));
 }
 
-let onSessionExpired: (() => void) | null = null;
-/** An expiry noticed before SessionBridge mounted (first requests of a page load) waits for it. */
-let expiryPending = false;
+const expiry = createExpiryRelay(() =>
+  typeof window === 'undefined'
+    ? { pathname: '/', search: '' }
+    : { pathname: window.location.pathname, search: window.location.search },
+);
 
 /** Called by SessionBridge: warning, query cache reset and the redirect to /login. */
-export function setSessionExpiredHandler(handler: () => void): void {
-  onSessionExpired = handler;
-  if (expiryPending) {
-    expiryPending = false;
-    handler();
-  }
-}
-
-function sessionExpired(): void {
-  if (onSessionExpired) onSessionExpired();
-  else expiryPending = true;
+export function setSessionExpiredHandler(handler: (at: ExpiredAt) => void): void {
+  expiry.setHandler(handler);
 }
 
 export const session = createSessionManager({
   storage: typeof window === 'undefined' ? undefined : storage(),
   refresh: refreshTokens,
-  onExpired: sessionExpired,
+  onExpired: expiry.notify,
 });
 
 function sessionExpiredError(): ApiError {

@@ -20,9 +20,10 @@ export function SessionBridge() {
   const { t } = useTranslation('account');
 
   useEffect(() => {
-    setSessionExpiredHandler(() => {
+    // The place the expiry was noticed, not the current one: on a page load the route guard may already have
+    // moved to /login before this effect ran, and the warning would be lost.
+    setSessionExpiredHandler(({ pathname, search }) => {
       queryClient.clear();
-      const { pathname, search } = window.location;
       if (pathname.toLowerCase() === LOGIN_PATH.toLowerCase()) return;
       void message.warning({ content: t('session.expired'), key: SESSION_EXPIRED_MESSAGE_KEY });
       void navigate(LOGIN_PATH, { replace: true, state: { from: `${pathname}${search}` } });
