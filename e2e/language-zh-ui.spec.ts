@@ -93,7 +93,8 @@ async function latinWords(page: Page): Promise<Found[]> {
       const el = node.parentElement;
       const text = node.textContent ?? '';
       if (!el || !/[A-Za-z]{2}/.test(text)) continue;
-      if (el.closest('script, style, noscript, template, [lang="en"], [lang^="en-"]')) continue;
+      // <bdi>: text people typed, shown as they typed it (the Q&A zone's questions and searched keywords).
+      if (el.closest('script, style, noscript, template, bdi, [lang="en"], [lang^="en-"]')) continue;
       if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
       const rect = el.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) continue;

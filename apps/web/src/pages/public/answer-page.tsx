@@ -132,7 +132,7 @@ export default function AnswerPage() {
                   checked={h.keyword === keyword}
                   onChange={() => search(h.keyword)}
                 >
-                  {h.keyword}
+                  <bdi>{h.keyword}</bdi>
                 </Tag.CheckableTag>
               ))}
             </Space>
@@ -169,7 +169,8 @@ export default function AnswerPage() {
           <Collapse
             items={(list.data?.results ?? []).map((q: TQa) => ({
               key: String(q.id),
-              label: q.question,
+              // What customers typed (hot keywords, questions) is their text, in their language: isolated in <bdi>.
+              label: <bdi>{q.question}</bdi>,
               children: <Typography.Paragraph className="qa-zone__answer">{q.answer}</Typography.Paragraph>,
             }))}
           />
