@@ -5,7 +5,7 @@
 // The last line is `N passed, N failed, N skipped`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isCI } from './ci.mjs';
 import { playwrightSkips, unexpectedSkips, vitestSkips } from './skips.mjs';
@@ -113,7 +113,12 @@ for (const project of projects.filter(wanted)) {
     skipped.push(...vitestSkips(r, `vitest ${project}`, root));
     if (vitestStatus !== 0 && r.numFailedTests === 0) {
       totals.failed++;
-      problems.push(`vitest ${project} (suite error)`);
+      // Say which: a file that failed outside its tests (import, hook), or an error thrown after a test ended.
+      const files = (r.testResults ?? []).filter((f) => f.status === 'failed');
+      const why = files.length
+        ? files.map((f) => `${relative(root, f.name)}: ${String(f.message ?? '').split('\n')[0].slice(0, 200)}`)
+        : ['an error outside any test (vitest\'s "Unhandled Errors" above)'];
+      problems.push(`vitest ${project} (suite error: ${why.join('; ')})`);
     }
   } else if (vitestStatus !== 0) {
     totals.failed++;
