@@ -116,7 +116,12 @@ for (const project of projects.filter(wanted)) {
       // Say which: a file that failed outside its tests (import, hook), or an error thrown after a test ended.
       const files = (r.testResults ?? []).filter((f) => f.status === 'failed');
       const why = files.length
-        ? files.map((f) => `${relative(root, f.name)}: ${String(f.message ?? '').split('\n')[0].slice(0, 200)}`)
+        ? files.map(
+            (f) =>
+              `${relative(root, f.name)}: ${String(f.message ?? '')
+                .split('\n')[0]
+                .slice(0, 200)}`,
+          )
         : ['an error outside any test (vitest\'s "Unhandled Errors" above)'];
       problems.push(`vitest ${project} (suite error: ${why.join('; ')})`);
     }
