@@ -130,6 +130,9 @@ const FOREIGN_LETTERS: readonly [RegExp, LanguageCode][] = [
 ];
 
 function scriptOf(ch: string): LanguageCode | 'latin' | null {
+  // ASCII (most of any letter) without a regular expression: its letters are Latin, the rest are not letters.
+  const code = ch.charCodeAt(0);
+  if (code < 0x80) return (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a ? 'latin' : null;
   if (/\p{Script=Latin}/u.test(ch)) return 'latin';
   for (const [re, code] of SCRIPTS) if (re.test(ch)) return code;
   return /\p{L}/u.test(ch) ? 'other' : null;
@@ -167,13 +170,22 @@ export function judgeLanguage(text: string): LanguageVerdict {
 function judgeLatin(text: string): LanguageVerdict {
   const list = (text.toLowerCase().match(/[\p{Script=Latin}]+/gu) ?? []) as string[];
   if (list.length < MIN_WORDS) return { verdict: 'unknown' };
-  const share = (set: Set<string>) => list.filter((w) => set.has(w)).length / list.length;
+  // Each word counted once; a language's share sums the counts of its function words (a long letter has many
+  // words and few distinct ones).
+  const counts = new Map<string, number>();
+  for (const w of list) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const share = (set: Set<string>) => {
+    let n = 0;
+    for (const w of set) n += counts.get(w) ?? 0;
+    return n / list.length;
+  };
   const english = share(ENGLISH);
   const others = new Map(OTHERS.map(([code, set]) => [code, share(set)] as const));
   const [rival, rivalShare] = largest(others)!;
   const latinLetters = list.join('').length;
   const marks = new Map<LanguageCode, number>();
   for (const ch of text) {
+    if (ch.charCodeAt(0) < 0x80) continue;
     const hit = FOREIGN_LETTERS.find(([re]) => re.test(ch));
     if (hit) marks.set(hit[1], (marks.get(hit[1]) ?? 0) + 1);
   }
