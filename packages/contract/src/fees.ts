@@ -162,7 +162,11 @@ export function paymentsDue(fees: FilingFees): PaymentDue[] {
 }
 
 /** "$2,965" — money for display (US cents → dollars, no decimals when whole). */
+/** One formatter each (`toLocaleString` with options builds a new one per call: ~1 ms each). */
+const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0 });
+const WITH_CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 });
+
 export function formatUsd(cents: number): string {
   const dollars = cents / 100;
-  return `$${dollars.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(dollars) ? 0 : 2 })}`;
+  return `$${(Number.isInteger(dollars) ? WHOLE_DOLLARS : WITH_CENTS).format(dollars)}`;
 }

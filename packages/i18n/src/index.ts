@@ -120,15 +120,25 @@ function lookup(dict: Dict | undefined, key: string): string | undefined {
  * Server-side translation: `translate('en', 'errors:not_found')` or `translate('zh', 'errors:validation', { field })`.
  * Falls back to en, then to the key itself, so a missing key is visible rather than silent.
  */
+/** Each key's text, found once per process (the resources never change; the packet's stamps ask thousands of times). */
+const found = new Map<string, string>();
+
 export function translate(
   locale: 'zh' | 'en',
   nsKey: string,
   vars: Record<string, string | number> = {},
 ): string {
-  const [ns, key] = nsKey.includes(':') ? (nsKey.split(':', 2) as [string, string]) : ['errors', nsKey];
-  const text =
-    lookup(resources[locale][ns as Namespace] as Dict | undefined, key) ??
-    lookup(resources.en[ns as Namespace] as Dict | undefined, key) ??
-    nsKey;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+  const at = `${locale}\u0000${nsKey}`;
+  let text = found.get(at);
+  if (text === undefined) {
+    const [ns, key] = nsKey.includes(':') ? (nsKey.split(':', 2) as [string, string]) : ['errors', nsKey];
+    text =
+      lookup(resources[locale][ns as Namespace] as Dict | undefined, key) ??
+      lookup(resources.en[ns as Namespace] as Dict | undefined, key) ??
+      nsKey;
+    found.set(at, text);
+  }
+  return text.includes('{{')
+    ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''))
+    : text;
 }
