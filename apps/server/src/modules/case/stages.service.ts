@@ -16,9 +16,12 @@ import { stageSubmission } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { assertServiceChoice } from '../documents/documents.service.ts';
 import { petitionStageContent, planStageContent } from '../documents/documents-stage.ts';
+import { resolvableTargets } from '../documents/numbering.ts';
 import { evidenceStageContent, lettersStageContent } from '../evidence/evidence-stage.ts';
 import { type CaseContext, type FormState, formsFingerprint } from '../forms/form-state.ts';
 import type { FormRow } from '../forms/immigration-data.service.ts';
+import { type NotEnglish, untranslatedUploads } from '../language/untranslated.ts';
+import type { Target } from '../numbering/case-numbering.ts';
 import { readmeStageContent } from '../readme/readme-stage.ts';
 import { type CaseRow, notAvailable } from './case.service.ts';
 import { eta9089Row } from './eta9089-signed.service.ts';
@@ -81,18 +84,25 @@ async function formsContent(
   };
 }
 
+/** Reads more than one part needs, shared by the parts of one checklist (each part reads them itself when alone). */
+export interface StageReads {
+  untranslated: () => Promise<NotEnglish[]>;
+  targets: () => Promise<Map<string, Target>>;
+}
+
 function partContent(
   ctx: AppContext,
   part: ReadmePart,
   caseRow: CaseRow,
   cc: CaseContext,
   forms: readonly FilingForm[],
+  reads?: StageReads,
 ): Promise<StageContent> | StageContent {
   if (part === 'forms') return formsContent(ctx, caseRow, cc, forms);
-  if (part === 'evidence') return evidenceStageContent(ctx.db.db, caseRow.id);
-  if (part === 'letters') return lettersStageContent(ctx.db.db, caseRow.id);
-  if (part === 'plan') return planStageContent(ctx.db.db, caseRow.id);
-  return petitionStageContent(ctx, caseRow.id);
+  if (part === 'evidence') return evidenceStageContent(ctx.db.db, caseRow.id, reads);
+  if (part === 'letters') return lettersStageContent(ctx.db.db, caseRow.id, reads);
+  if (part === 'plan') return planStageContent(ctx.db.db, caseRow.id, reads);
+  return petitionStageContent(ctx, caseRow.id, reads);
 }
 
 /** The content of the five parts the checklist verifies (each also a stage of the schedule). */
@@ -102,7 +112,19 @@ export async function partContents(
   cc: CaseContext,
   forms: readonly FilingForm[],
 ): Promise<Record<ReadmePart, StageContent>> {
-  const list = await Promise.all(README_PARTS.map((p) => partContent(ctx, p, caseRow, cc, forms)));
+  // What several parts ask (the untranslated uploads, the reference targets) is read once for all five.
+  const once = <T>(read: () => Promise<T>) => {
+    let answer: Promise<T> | undefined;
+    return () => {
+      answer ??= read();
+      return answer;
+    };
+  };
+  const reads: StageReads = {
+    untranslated: once(() => untranslatedUploads(ctx.db.db, caseRow.id)),
+    targets: once(() => resolvableTargets(ctx.db.db, caseRow.id)),
+  };
+  const list = await Promise.all(README_PARTS.map((p) => partContent(ctx, p, caseRow, cc, forms, reads)));
   return Object.fromEntries(README_PARTS.map((p, i) => [p, list[i]!])) as Record<ReadmePart, StageContent>;
 }
 

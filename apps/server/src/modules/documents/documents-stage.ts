@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { planAttachment } from '../../db/schema/index.ts';
-import { latestChange, type StageContent } from '../case/stages.service.ts';
+import { latestChange, type StageContent, type StageReads } from '../case/stages.service.ts';
 import { documentNotEnglish, untranslatedUploads } from '../language/untranslated.ts';
 import { unresolvedReferences } from '../numbering/unresolved.ts';
 import { documentRow, hasContent } from './documents.service.ts';
@@ -17,7 +17,7 @@ const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(va
  * in English; plus one part never done per attachment whose text is not English and that has no English
  * translation (issue 28 item 5). The fingerprint covers the document's version and every attachment, so any change reopens it.
  */
-export async function planStageContent(db: Db, caseId: number): Promise<StageContent> {
+export async function planStageContent(db: Db, caseId: number, reads?: StageReads): Promise<StageContent> {
   const doc = await documentRow(db, caseId, 'us_plan');
   const attachments = await db
     .select()
@@ -27,10 +27,16 @@ export async function planStageContent(db: Db, caseId: number): Promise<StageCon
   const written = doc !== undefined && doc.version > 0;
   const unresolved =
     written && hasContent(doc.content)
-      ? unresolvedReferences('us_plan', doc.content, await resolvableTargets(db, caseId)).length
+      ? unresolvedReferences(
+          'us_plan',
+          doc.content,
+          await (reads?.targets() ?? resolvableTargets(db, caseId)),
+        ).length
       : 0;
   const english = !written || documentNotEnglish(doc.content) === null;
-  const notEnglish = (await untranslatedUploads(db, caseId)).filter((u) => u.kind === 'attachment').length;
+  const notEnglish = (await (reads?.untranslated() ?? untranslatedUploads(db, caseId))).filter(
+    (u) => u.kind === 'attachment',
+  ).length;
   return {
     available: true,
     done: written && hasContent(doc.content) && unresolved === 0 && english ? 1 : 0,
@@ -60,11 +66,16 @@ export async function planStageContent(db: Db, caseId: number): Promise<StageCon
 export async function petitionStageContent(
   ctx: Pick<AppContext, 'db'>,
   caseId: number,
+  reads?: StageReads,
 ): Promise<StageContent> {
   const doc = await documentRow(ctx.db.db, caseId, 'petition_letter');
   const written = doc !== undefined && doc.version > 0;
   const dangling = written
-    ? unresolvedReferences('petition_letter', doc.content, await resolvableTargets(ctx.db.db, caseId)).length
+    ? unresolvedReferences(
+        'petition_letter',
+        doc.content,
+        await (reads?.targets() ?? resolvableTargets(ctx.db.db, caseId)),
+      ).length
     : 0;
   const english = !written || documentNotEnglish(doc.content) === null;
   return {

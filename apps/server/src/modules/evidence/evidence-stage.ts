@@ -7,7 +7,7 @@ import {
   evidenceFolder,
   recommendationLetter,
 } from '../../db/schema/index.ts';
-import { latestChange, type StageContent } from '../case/stages.service.ts';
+import { latestChange, type StageContent, type StageReads } from '../case/stages.service.ts';
 import { untranslatedUploads } from '../language/untranslated.ts';
 import { claimIn } from './criteria.service.ts';
 
@@ -19,7 +19,11 @@ const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(va
  * translation (issue 28 item 5: it cannot be mailed as it is). The fingerprint covers the claim, every folder and every file (order and uploads
  * included), so any change after submitting reopens the stage.
  */
-export async function evidenceStageContent(db: Db, caseId: number): Promise<StageContent> {
+export async function evidenceStageContent(
+  db: Db,
+  caseId: number,
+  reads?: StageReads,
+): Promise<StageContent> {
   const [claimRow] = await db.select().from(evidenceCriteria).where(eq(evidenceCriteria.caseId, caseId));
   const claim = claimIn(claimRow);
   const folders = await db
@@ -35,7 +39,9 @@ export async function evidenceStageContent(db: Db, caseId: number): Promise<Stag
   const criterionOf = new Map(folders.map((f) => [f.id, f.criterion]));
   const withFiles = new Set(files.map((f) => criterionOf.get(f.folderId)));
   const touched = claim.claimed.length > 0 || folders.length > 0;
-  const notEnglish = (await untranslatedUploads(db, caseId)).filter((u) => u.kind === 'evidence').length;
+  const notEnglish = (await (reads?.untranslated() ?? untranslatedUploads(db, caseId))).filter(
+    (u) => u.kind === 'evidence',
+  ).length;
   return {
     available: true,
     done: claim.claimed.filter((c) => withFiles.has(c)).length,
@@ -71,14 +77,16 @@ export async function evidenceStageContent(db: Db, caseId: number): Promise<Stag
  * The letters stage: one part per recommender, done when the signed letter is uploaded (and its translation when
  * the customer translates it personally, or when the letter's text is not English: issue 28 item 5).
  */
-export async function lettersStageContent(db: Db, caseId: number): Promise<StageContent> {
+export async function lettersStageContent(db: Db, caseId: number, reads?: StageReads): Promise<StageContent> {
   const letters = await db
     .select()
     .from(recommendationLetter)
     .where(eq(recommendationLetter.caseId, caseId))
     .orderBy(asc(recommendationLetter.id));
   const notEnglish = new Set(
-    (await untranslatedUploads(db, caseId)).filter((u) => u.kind === 'letter').map((u) => u.id),
+    (await (reads?.untranslated() ?? untranslatedUploads(db, caseId)))
+      .filter((u) => u.kind === 'letter')
+      .map((u) => u.id),
   );
   const done = letters.filter(
     (l) =>
