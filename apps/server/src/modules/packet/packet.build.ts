@@ -183,6 +183,15 @@ export async function loadPacketInput(
 }
 
 /**
+ * Event-loop turns the store gets before the check takes the thread: enough for its directory and open calls to
+ * come back and its write to be handed to libuv's pool (a heuristic: with fewer, the two only overlap less).
+ */
+const STORE_HEAD_START_TURNS = 4;
+async function ioTurns(n: number): Promise<void> {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
  * The file as its self-check reads it: every chunk the writer made, at its offset, in one buffer made for the
  * check only. The inputs' stream data (chunks that are views into an input file, copied verbatim) stay zero
  * pages: the check reads objects, links, bookmarks and the stamps' streams, never an input's stream data, and
@@ -287,15 +296,25 @@ export async function buildCasePacket(
   }
   mark = performance.now();
   Object.assign(steps, result.timings);
-  // The file checks itself before anything is stored (issue 28 item 9): a failure is reported, never served.
+  // The file checks itself before the row names it (issue 28 item 9): a failure is reported, never served. The
+  // bytes are written under a new name meanwhile (the disk or the bucket works while this thread checks); a file
+  // that fails its check is deleted, and the row never switches to it (crash-safe, decision 0027).
+  const key = packetKey(caseRow.customerId, caseRow.id);
+  const storing = Promise.all([
+    ctx.storage.put(key, result.chunks, { contentType: 'application/pdf' }),
+    // What this build keeps for the next (written meanwhile).
+    cache.flush(),
+  ]);
+  storing.catch(() => undefined);
+  await ioTurns(STORE_HEAD_START_TURNS);
   const check = checkPacket(checkedBytes(result.chunks, result.size, input), result);
   lap('check');
-  if (check.problems.length > 0) throw new PacketCheckError(check);
-  // New name first; the row switches only once the bytes are stored (crash-safe, decision 0027).
-  const key = packetKey(caseRow.customerId, caseRow.id);
-  // The file, and what this build keeps for the next (written meanwhile), are stored before the row switches.
-  await ctx.storage.put(key, result.chunks, { contentType: 'application/pdf' });
-  await cache.flush();
+  if (check.problems.length > 0) {
+    await storing.catch(() => undefined);
+    await ctx.storage.delete(key).catch(() => false);
+    throw new PacketCheckError(check);
+  }
+  await storing;
   lap('store');
   const [before] = await db.select().from(casePacket).where(eq(casePacket.caseId, caseRow.id));
   await db

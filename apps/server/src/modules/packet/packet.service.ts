@@ -115,9 +115,15 @@ export async function requestPacket(
   projectCode: ProjectCode,
   locale: Locale,
 ): Promise<{ queued: boolean }> {
-  await packetGate(ctx, caseRow);
-  const plan = await planPacket(ctx, caseRow, projectCode);
-  const problems = await packetProblems(ctx, plan, locale);
+  // The checklist's gate and the plan with its file checks are independent reads: made together (the stored
+  // files are looked at while the database answers). The gate's refusal comes first.
+  const [gate, planned] = await Promise.allSettled([
+    packetGate(ctx, caseRow),
+    planPacket(ctx, caseRow, projectCode).then((plan) => packetProblems(ctx, plan, locale)),
+  ]);
+  if (gate.status === 'rejected') throw gate.reason;
+  if (planned.status === 'rejected') throw planned.reason;
+  const problems = planned.value;
   if (problems.length > 0) {
     throw new AppError(
       409,
