@@ -1,7 +1,7 @@
 import { LANGUAGE_HEADER, LOCALES, type Locale, PACKET_PATHS, ZReadme } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
-import type { APIRequestContext } from '@playwright/test';
-import { buyBaseViaApi } from './accounts-support.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { buttonName, buyBaseViaApi } from './accounts-support.ts';
 import { caseSeed, seedPdf } from './case-seed.ts';
 import { checkScreen, expect, press, test } from './fixtures.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
@@ -13,6 +13,16 @@ import { expectFitsViewport, sharedLogin } from './workbench-support.ts';
  * message; its Fix link opens the Form tab's ETA-9089 page; the signed form uploaded there (the tus uploader,
  * attached at once) is listed with its status, and the forms part completes.
  */
+
+/** The Form tab's overview, past the form instructions a first visit shows ("Got it"). */
+async function formsOverview(page: Page, gotIt: string): Promise<void> {
+  const overview = page.getByTestId('forms-overview');
+  const instructions = page.getByTestId('form-instructions');
+  await expect(overview.or(instructions)).toBeVisible({ timeout: 30_000 });
+  if (await instructions.isVisible())
+    await press(instructions.getByRole('button', { name: buttonName(gotIt) }));
+  await expect(overview).toBeVisible();
+}
 
 const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4\d\d/.test(e));
 
@@ -69,6 +79,16 @@ for (const locale of LOCALES) {
         await checkScreen(page, '/NIW/readMe (ETA-9089 missing)');
       });
 
+      await test.step("the Form tab's ETA-9089 card says the signed form is not uploaded yet", async () => {
+        await page.goto('/NIW/form');
+        await formsOverview(page, F.instructions.know_it);
+        const card = page.getByTestId('form-card-ETA-9089').getByTestId('eta9089-card-state');
+        await expect(card).toHaveAttribute('data-uploaded', 'false', { timeout: 30_000 });
+        await expect(card).toContainText(F.eta9089.signed.none);
+        await page.goto('/NIW/readMe');
+        await expect(forms).toBeVisible({ timeout: 30_000 });
+      });
+
       await test.step('the Fix link opens the ETA-9089 page; the signed form is uploaded there', async () => {
         await press(forms.getByRole('link', { name: R.fix }));
         await expect(page).toHaveURL(/\/NIW\/form\?view=eta9089$/);
@@ -95,6 +115,16 @@ for (const locale of LOCALES) {
         await expect(slot.getByTestId('upload-field')).not.toContainText(U.widget.uploaded);
         await expectFitsViewport(page);
         await checkScreen(page, '/NIW/form?view=eta9089 (uploaded)');
+      });
+
+      await test.step("the Form tab's ETA-9089 card shows the signed form as uploaded", async () => {
+        await press(page.getByRole('link', { name: F.wizard.back }));
+        await expect(page).toHaveURL(/\/NIW\/form$/);
+        await formsOverview(page, F.instructions.know_it);
+        const card = page.getByTestId('form-card-ETA-9089').getByTestId('eta9089-card-state');
+        await expect(card).toHaveAttribute('data-uploaded', 'true');
+        await expect(card.getByTestId('file-ref')).toContainText('ETA-9089 signed.pdf');
+        await expect(card.getByTestId('file-ready')).toBeVisible();
       });
 
       await test.step('the forms part completes, and with it the checklist', async () => {

@@ -7,6 +7,7 @@ import { ButtonLink } from '../../shell/button-link.tsx';
 import { useWorkbenchCase } from '../case/workbench-context.tsx';
 import { useSubmitStage } from '../schedule/use-submit-stage.ts';
 import { tabPath } from '../workbench-tabs.ts';
+import { Eta9089CardState } from './eta9089-card-state.tsx';
 import { FeesCard } from './fees-card.tsx';
 import { FilingSettings } from './filing-settings.tsx';
 import { PdfActions } from './pdf-actions.tsx';
@@ -50,6 +51,7 @@ export function FormsOverview() {
           <Typography.Paragraph type="secondary">
             {t(summary.eta9089_required ? 'eta9089.card' : 'eta9089.not_needed')}
           </Typography.Paragraph>
+          {summary.eta9089_required && <Eta9089CardState />}
           {summary.eta9089_required && (
             <ButtonLink to={`${base}?view=eta9089`}>{t('eta9089.open')}</ButtonLink>
           )}

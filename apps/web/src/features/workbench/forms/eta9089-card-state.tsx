@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { caseApi } from '../../../api/workbench.ts';
+import { useWorkbenchCase } from '../case/workbench-context.tsx';
+import { workbenchKeys } from '../case/workbench-keys.ts';
+import { FileRefLine } from '../evidence/file-ref.tsx';
+
+/**
+ * The ETA-9089 card's state on the Form tab (NIW, decision 0060): the signed form as uploaded (name, pages, its
+ * check) or "Not uploaded yet", from the same query the ETA-9089 page reads (one request, shared cache).
+ */
+export function Eta9089CardState() {
+  const { t } = useTranslation('forms');
+  const { summary } = useWorkbenchCase();
+  const query = useQuery({
+    queryKey: workbenchKeys.eta9089(summary.id),
+    queryFn: ({ signal }) => caseApi.eta9089(summary.id, signal),
+  });
+  const signed = query.data?.signed.find((s) => s.kind === 'form');
+  if (!signed) return null;
+  return (
+    <div data-testid="eta9089-card-state" data-uploaded={signed.file ? 'true' : 'false'}>
+      {signed.file ? (
+        <FileRefLine file={signed.file} />
+      ) : (
+        <Tag color="warning">{t('eta9089.signed.none')}</Tag>
+      )}
+    </div>
+  );
+}
