@@ -3,6 +3,7 @@
 // default run: mobile, simulated throttling (slow 4G, 4x CPU slowdown) with no calibration to the host (issue 17).
 // Exits 1 when a score or the JavaScript total is below its target. `npm run bench:home-js` (`--js-only`) prints the JavaScript figures
 // only and needs no Lighthouse. Prints figures; not a timed test.
+// `--workbench` measures two logged-in workbench pages of a seeded case instead (bench-lighthouse-workbench.mjs).
 //
 // The web app is built into its own folder (BENCH_WEB_DIST, default <tmp>/dossier-bench-web) when missing or
 // older than its sources, and served by a real server on BENCH_PORT (default 3241) with a fresh DATA_DIR.
@@ -41,7 +42,8 @@ function buildIfNeeded() {
   if (buildWeb(root, webDist) !== 0) throw new Error('the web build failed');
 }
 
-async function startServer(dataDir) {
+/** The real server on BENCH_PORT over `dataDir`; `env` overrides its settings (the workbench bench's seeding run). */
+async function startServer(dataDir, env = {}) {
   const busy = await fetch(`http://127.0.0.1:${port}/readyz`).then(
     () => true,
     () => false,
@@ -60,6 +62,7 @@ async function startServer(dataDir) {
       NODE_ENV: 'production',
       // No payment happens in this bench; production otherwise refuses the default sandbox provider.
       INSECURE_DEMO_MODE: 'true',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -157,8 +160,8 @@ async function runLighthouse(base) {
   }
 }
 
-/** Prints the run; returns its failures. */
-function report(lhr) {
+/** Prints the run; returns its failures against `targets` (performance, accessibility). */
+function report(lhr, targets = TARGETS) {
   const t = lhr.configSettings.throttling;
   console.log(
     `\nLighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, ${lhr.configSettings.throttlingMethod} throttling, ` +
@@ -176,8 +179,8 @@ function report(lhr) {
   }
   const out = [];
   for (const [id, target] of [
-    ['performance', TARGETS.performance],
-    ['accessibility', TARGETS.accessibility],
+    ['performance', targets.performance],
+    ['accessibility', targets.accessibility],
   ]) {
     const score = Math.round((lhr.categories[id]?.score ?? 0) * 100);
     console.log(`  ${`${id} score`.padEnd(26)} ${score} (target ≥ ${target})`);
@@ -201,6 +204,12 @@ if (!jsOnly && !hasLighthouse()) {
   console.error('Lighthouse is not installed (npm package `lighthouse`, which brings `chrome-launcher`).');
   console.error('Run `npm run bench:home-js` for the JavaScript figures alone.');
   process.exit(2);
+}
+
+// `--workbench`: two logged-in workbench pages of a seeded case instead of the home page (issue 29 item 7).
+if (process.argv.includes('--workbench')) {
+  const { benchWorkbench } = await import('./bench-lighthouse-workbench.mjs');
+  process.exit(await benchWorkbench({ chromiumPath, CHROMIUM_FLAGS, buildIfNeeded, startServer, report }));
 }
 
 buildIfNeeded();
