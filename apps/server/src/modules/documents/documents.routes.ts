@@ -22,6 +22,7 @@ import type { FastifyRequest, preParsingHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { errorOf } from '../../plugins/errors.ts';
+import { gzipLargeJson } from '../../plugins/gzip-json.ts';
 import { caseGates, sendDocx } from '../evidence/case-scope.ts';
 import { DOCX_TYPE } from '../evidence/templates.ts';
 import {
@@ -81,7 +82,11 @@ export const documentsRoutes =
 
     app.get(
       `${BASE}/`,
-      { ...read, schema: { tags, params: ZDocumentParams, response: { 200: ZDocument } } },
+      {
+        ...read,
+        onSend: gzipLargeJson,
+        schema: { tags, params: ZDocumentParams, response: { 200: ZDocument } },
+      },
       async (req) => documentView(db, (await scope(req)).caseRow.id, req.params.kind),
     );
     app.put(

@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { gzipLargeJson } from '../../plugins/gzip-json.ts';
 import { caseGates, confirmed } from './case-scope.ts';
 import { evidencePage } from './evidence.service.ts';
 import { setExhibitOrder } from './exhibit-order.service.ts';
@@ -42,7 +43,11 @@ export const evidenceRoutes =
 
     app.get(
       '/customer/case/:id/evidence/',
-      { ...read, schema: { tags, params: ZIdParams, response: { 200: ZEvidencePage } } },
+      {
+        ...read,
+        onSend: gzipLargeJson,
+        schema: { tags, params: ZIdParams, response: { 200: ZEvidencePage } },
+      },
       async (req) => evidencePage(db, await scope(req)),
     );
     app.post(
