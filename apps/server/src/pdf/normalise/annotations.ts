@@ -2,7 +2,9 @@
  * Keeps only the annotations a printed packet shows (decision 0015): those with the Print flag, not
  * hidden, with a normal appearance stream, and of a kind that marks the page (stamps, highlights,
  * ink, filled-in widgets…). Links, pop-ups, media, attachments and anything without an appearance
- * go: on paper they do nothing, and 65,000 of them cost seconds and hundreds of MB downstream.
+ * go: on paper they do nothing, and 65,000 of them cost seconds and hundreds of MB downstream. The customer's
+ * text markup (highlight, underline, strike-out, squiggle) is kept without the Print flag too, and drawn from its
+ * quadrilaterals when it has no appearance (markup-appearance.ts).
  * The ones kept are drawn into the page (flatten-annotations.ts), so the output has none at all.
  */
 import {
@@ -15,6 +17,7 @@ import {
   PDFRef,
   PDFStream,
 } from '@cantoo/pdf-lib';
+import { MARKUP_KINDS, markupAppearance } from './markup-appearance.ts';
 import type { FoundPage } from './page-tree.ts';
 
 /** Interactive or non-marking kinds: never printed as part of the page. */
@@ -48,11 +51,14 @@ function printedAppearance(ctx: PDFContext, annot: PDFDict): PDFRef | undefined 
     v instanceof PDFRef && ctx.lookup(v) instanceof PDFStream ? v : undefined;
   const subtype = ctx.lookup(annot.get(PDFName.of('Subtype')));
   if (!(subtype instanceof PDFName) || DROPPED_KINDS.has(subtype)) return undefined;
+  const kind = subtype.decodeText();
+  // The customer's own text markup prints whatever its Print flag says (markup-appearance.ts).
+  const markup = MARKUP_KINDS.has(kind);
   const flags = ctx.lookup(annot.get(PDFName.of('F')));
   const f = flags instanceof PDFNumber ? flags.asNumber() : 0;
-  if (!(f & FLAG_PRINT) || f & FLAG_HIDDEN || f & FLAG_NOVIEW) return undefined;
+  if ((!(f & FLAG_PRINT) && !markup) || f & FLAG_HIDDEN || f & FLAG_NOVIEW) return undefined;
   const ap = ctx.lookup(annot.get(PDFName.of('AP')));
-  if (!(ap instanceof PDFDict)) return undefined;
+  if (!(ap instanceof PDFDict)) return markup ? markupAppearance(ctx, annot, kind) : undefined;
   const n = ap.get(PDFName.of('N'));
   if (asStream(n)) return asStream(n);
   // A state dictionary (checkboxes, radio buttons): the state in /AS names the stream.
