@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { evidenceFile, planAttachment, recommendationLetter, upload } from '../../db/schema/index.ts';
@@ -34,10 +35,25 @@ export function documentNotEnglish(doc: unknown): LanguageCode | null {
   return v.verdict === 'not_english' ? v.language : null;
 }
 
+/**
+ * Verdicts on upload text samples, by the sample's digest: a stored upload's sample never changes, and the
+ * checklist, the evidence page and the print file's gate each judge every upload of the case (~4 KB each) on every
+ * read. Bounded: past MAX_JUDGED the oldest verdicts are forgotten (a verdict is pure: judged again, it is the
+ * same); the samples themselves are not kept.
+ */
+const judged = new Map<string, LanguageCode | null>();
+const MAX_JUDGED = 5000;
+
 const languageOf = (sample: string | null): LanguageCode | null => {
   if (!sample) return null;
+  const key = createHash('sha1').update(sample).digest('base64');
+  const known = judged.get(key);
+  if (known !== undefined) return known;
   const v = judgeLanguage(sample);
-  return v.verdict === 'not_english' ? v.language : null;
+  const language = v.verdict === 'not_english' ? v.language : null;
+  if (judged.size >= MAX_JUDGED) judged.delete(judged.keys().next().value!);
+  judged.set(key, language);
+  return language;
 };
 
 /** The case's untranslated uploads whose text is not English, evidence files first, each list in id order. */
