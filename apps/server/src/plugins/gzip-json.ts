@@ -10,7 +10,7 @@ export const GZIP_JSON_MIN_BYTES = 1024;
 /**
  * A route's onSend hook that gzips its JSON answer when the client accepts gzip and the answer is at least
  * GZIP_JSON_MIN_BYTES. Only on the large workbench reads (the evidence page, a document: a 40-page petition
- * letter is ~130 kB of JSON, ~10× smaller gzipped; decision 0065), not app-wide: a route without an onSend hook
+ * letter is ~130 kB of JSON, a few kB gzipped; decision 0065), not app-wide: a route without an onSend hook
  * skips that stage of every answer, and token answers stay uncompressed (BREACH).
  */
 export const gzipLargeJson: onSendAsyncHookHandler<unknown> = async (req, reply, payload) => {
