@@ -65,6 +65,9 @@ async function writeAll(fh: FileHandle, chunks: Buffer[]): Promise<void> {
 }
 
 export class LocalDiskStorage implements Storage {
+  /** The temporary directory, once made by this instance (made again if a write finds it gone). */
+  private tmpMade: Promise<string> | null = null;
+
   constructor(private readonly root: string) {}
 
   private path(key: string): string {
@@ -80,15 +83,37 @@ export class LocalDiskStorage implements Storage {
     return tmpDir;
   }
 
+  /** The temporary directory (0700), made once: bytes in memory go to disk after one call, not three. */
+  private tmpDir(): Promise<string> {
+    const tmpDir = join(this.root, TMP_DIR);
+    this.tmpMade ??= mkdir(tmpDir, { recursive: true, mode: DIR_MODE }).then(() => tmpDir);
+    this.tmpMade.catch(() => {
+      this.tmpMade = null;
+    });
+    return this.tmpMade;
+  }
+
+  /** Opens a new temporary file; a temporary directory removed since it was made is made again. */
+  private async openTmp(): Promise<{ fh: FileHandle; path: string }> {
+    for (let attempt = 0; ; attempt++) {
+      const path = join(await this.tmpDir(), randomUUID());
+      try {
+        return { fh: await open(path, 'wx', FILE_MODE), path };
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || attempt > 0) throw e;
+        this.tmpMade = null;
+      }
+    }
+  }
+
   async put(key: string, body: PutBody, opts: PutOptions): Promise<StoredObject> {
     const target = this.path(key);
-    const tmpDir = await this.tmpDirFor(target);
-    const tmpData = join(tmpDir, randomUUID());
-    const tmpMeta = `${tmpData}.meta`;
     const hash = createHash('sha256');
     let size = 0;
+    let tmpData = '';
     try {
       if (body instanceof Readable) {
+        tmpData = join(await this.tmpDirFor(target), randomUUID());
         const counter = new Transform({
           transform(chunk: Buffer, _enc, cb) {
             hash.update(chunk);
@@ -99,11 +124,14 @@ export class LocalDiskStorage implements Storage {
         await pipeline(body, counter, createWriteStream(tmpData, { flags: 'wx', mode: FILE_MODE }));
         await fsyncFile(tmpData);
       } else {
-        // Bytes in memory (a packet is ~40 MB): written as they are, no copy and no stream in between.
+        // Bytes in memory (a packet is ~40 MB): written as they are, no copy and no stream in between. The write
+        // is handed to libuv's pool after one call (the file's open), so a caller may use this thread meanwhile
+        // (the print file checks itself while it is written); the target's directory is made afterwards.
         const chunks = (Array.isArray(body) ? body : [body]).map((c) =>
           Buffer.from(c.buffer, c.byteOffset, c.byteLength),
         );
-        const fh = await open(tmpData, 'wx', FILE_MODE);
+        const { fh, path } = await this.openTmp();
+        tmpData = path;
         try {
           // Each batch is written on libuv's pool while this thread hashes it: the two overlap.
           for (let i = 0; i < chunks.length; i += WRITEV_MAX) {
@@ -119,6 +147,7 @@ export class LocalDiskStorage implements Storage {
         } finally {
           await fh.close();
         }
+        await mkdir(dirname(target), { recursive: true, mode: DIR_MODE });
       }
       const meta: Meta = {
         contentType: opts.contentType,
@@ -126,14 +155,16 @@ export class LocalDiskStorage implements Storage {
         size,
         updatedAt: new Date().toISOString(),
       };
-      await writeFile(tmpMeta, JSON.stringify(meta), { flag: 'wx', mode: FILE_MODE });
-      await fsyncFile(tmpMeta);
+      await writeFile(`${tmpData}.meta`, JSON.stringify(meta), { flag: 'wx', mode: FILE_MODE });
+      await fsyncFile(`${tmpData}.meta`);
       await rename(tmpData, target);
-      await rename(tmpMeta, `${target}.meta.json`);
+      await rename(`${tmpData}.meta`, `${target}.meta.json`);
       return toObject(key, meta);
     } catch (e) {
-      await rm(tmpData, { force: true });
-      await rm(tmpMeta, { force: true });
+      if (tmpData) {
+        await rm(tmpData, { force: true });
+        await rm(`${tmpData}.meta`, { force: true });
+      }
       throw e;
     }
   }
