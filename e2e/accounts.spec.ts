@@ -15,7 +15,7 @@ import {
   storedSession,
   uniquePhone,
 } from './accounts-support.ts';
-import { checkScreen, expect, test } from './fixtures.ts';
+import { animationsSettled, checkScreen, expect, test } from './fixtures.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 
 const REFRESH = '**/api/auth/token/refresh/';
@@ -268,6 +268,7 @@ for (const locale of LOCALES) {
         .first()
         .getByRole('button', { name: buttonName(T.messages.delete) })
         .click();
+      await animationsSettled(page);
       await page
         .locator('.ant-popconfirm')
         .getByRole('button', { name: buttonName(T.form.ok) })
@@ -282,6 +283,7 @@ for (const locale of LOCALES) {
       await expect(page.getByText(fill(T.messages.selected, { n: 1 }))).toBeVisible();
       await batch.click();
       await expect(page.getByText(fill(T.messages.batchDeleteConfirm, { n: 1 }))).toBeVisible();
+      await animationsSettled(page);
       await page
         .locator('.ant-popconfirm')
         .getByRole('button', { name: buttonName(T.form.ok) })
@@ -366,6 +368,9 @@ for (const locale of LOCALES) {
 
     test('a refused refresh ends the session the same way', async ({ page }) => {
       await logInAs(page);
+      // The tokens are changed where no app runs (the readiness check's JSON, same origin): a live screen's own
+      // request (the header's unread badge) could refresh in between, and the reload below would find no session.
+      await page.goto('/readyz');
       await setStored(page, {
         accessTokenExpires: String(nowSeconds() - 60),
         refreshToken: 'not-a-valid-refresh-token',

@@ -170,9 +170,11 @@ export async function expectAccessible(page: Page, screen: string, testInfo = ba
 
 /**
  * Waits (at most 3 s) until no finite CSS animation or transition is running, so axe reads the colours a
- * person sees, not a dialog's button half-way through its fade-in. Endless ones (spinners) are ignored.
+ * person sees, not a dialog's button half-way through its fade-in. Endless ones (spinners) are ignored. Also
+ * before pressing a button of an overlay that has just opened: a click during antd's zoom-in can land without
+ * its handler running (seen on a loaded machine: the confirmation stayed open, its OK button focused).
  */
-async function animationsSettled(page: Page): Promise<void> {
+export async function animationsSettled(page: Page): Promise<void> {
   await page
     .waitForFunction(
       () =>

@@ -3,7 +3,7 @@ import { resources } from '@dossier/i18n';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { buttonName, buyBaseViaApi } from './accounts-support.ts';
 import { caseSeed } from './case-seed.ts';
-import { checkScreen, expect, test } from './fixtures.ts';
+import { animationsSettled, checkScreen, expect, test } from './fixtures.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 import { expectFitsViewport, sharedLogin } from './workbench-support.ts';
 
@@ -205,6 +205,7 @@ for (const locale of LOCALES) {
       await other.getByTestId('doc-save').click();
       const dialog = other.getByRole('dialog', { name: D.conflict.title });
       await expect(dialog).toBeVisible();
+      await animationsSettled(other);
       await dialog.getByRole('button', { name: buttonName(D.conflict.compare) }).click();
       await expect(dialog.getByTestId('doc-compare')).toContainText('First tab.');
       await expect(dialog.getByTestId('doc-compare')).toContainText('Second tab.');
