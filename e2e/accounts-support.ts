@@ -3,17 +3,10 @@ import { fuzzyPhone } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import SESSION_KEYS from '../apps/web/src/api/session-keys.json' with { type: 'json' };
 
-/** The web app's session keys (apps/web/src/api/session.ts SESSION_KEYS): the tests simulate expiry with them. */
-export const SESSION_KEYS = {
-  accessToken: 'dossier.access_token',
-  accessTokenExpires: 'dossier.access_token_expires',
-  refreshToken: 'dossier.refresh_token',
-  refreshTokenExpires: 'dossier.refresh_token_expires',
-  areaCode: 'dossier.area_code',
-  phone: 'dossier.phone',
-  fuzzyPhone: 'dossier.fuzzy_phone',
-} as const;
+/** The web app's session keys (what apps/web/src/api/session.ts reads): the tests simulate expiry with them. */
+export { SESSION_KEYS };
 
 export function accountText(locale: Locale) {
   return resources[locale].account;

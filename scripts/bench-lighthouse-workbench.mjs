@@ -11,6 +11,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import SESSION_KEYS from '../apps/web/src/api/session-keys.json' with { type: 'json' };
 import { refreshed, seedWorkbenchCase } from './bench-workbench-seed.mjs';
 
 const TARGETS = { performance: 90, accessibility: 100 };
@@ -18,16 +19,6 @@ const PAGES = [
   { name: 'evidence', path: '/EB-1A/evidence', ready: '[data-testid="folder-name"]' },
   { name: 'petition', path: '/EB-1A/petition', ready: '[data-testid="doc-editor"]' },
 ];
-/** apps/web/src/api/session.ts SESSION_KEYS. */
-const SESSION_KEYS = {
-  accessToken: 'dossier.access_token',
-  accessTokenExpires: 'dossier.access_token_expires',
-  refreshToken: 'dossier.refresh_token',
-  refreshTokenExpires: 'dossier.refresh_token_expires',
-  areaCode: 'dossier.area_code',
-  phone: 'dossier.phone',
-  fuzzyPhone: 'dossier.fuzzy_phone',
-};
 
 async function stop(child) {
   const exited = new Promise((r) => child.on('exit', r));

@@ -1,5 +1,6 @@
 import type { TTokens } from '@dossier/contract';
 import { fuzzyPhone } from '@dossier/contract';
+import sessionKeys from './session-keys.json' with { type: 'json' };
 
 /**
  * The client session (spec §3 Tokens, §4 Session and tokens). This module and client.ts are the only places
@@ -7,16 +8,11 @@ import { fuzzyPhone } from '@dossier/contract';
  * are unit-tested in node (apps/web/test/session.test.ts).
  */
 
-/** localStorage keys of the session (e2e/support.ts repeats them to simulate expiry). */
-export const SESSION_KEYS = {
-  accessToken: 'dossier.access_token',
-  accessTokenExpires: 'dossier.access_token_expires',
-  refreshToken: 'dossier.refresh_token',
-  refreshTokenExpires: 'dossier.refresh_token_expires',
-  areaCode: 'dossier.area_code',
-  phone: 'dossier.phone',
-  fuzzyPhone: 'dossier.fuzzy_phone',
-} as const;
+/**
+ * localStorage keys of the session, in a JSON file so the journeys (e2e/accounts-support.ts) and the workbench
+ * Lighthouse bench (a plain .mjs) read the same ones.
+ */
+export const SESSION_KEYS = sessionKeys;
 
 /**
  * A token this close to its expiry is treated as expired, so it does not run out between the check and the
