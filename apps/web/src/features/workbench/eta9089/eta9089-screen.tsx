@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { caseApi } from '../../../api/workbench.ts';
 import { useLocale } from '../../locale/use-locale.ts';
 import { ButtonLink } from '../../shell/button-link.tsx';
 import { formatDay } from '../case/format-day.ts';
 import { LoadFailed } from '../case/load-failed.tsx';
 import { useWorkbenchCase } from '../case/workbench-context.tsx';
-import { workbenchKeys } from '../case/workbench-keys.ts';
 import { tabPath } from '../workbench-tabs.ts';
-import { Eta9089Signed, SIGNED_POLL_MS, signedChecking } from './eta9089-signed.tsx';
+import { Eta9089Signed, eta9089Query } from './eta9089-signed.tsx';
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
@@ -23,11 +21,7 @@ export function Eta9089Screen() {
   const { t } = useTranslation('forms');
   const { locale } = useLocale();
   const { program, summary } = useWorkbenchCase();
-  const query = useQuery({
-    queryKey: workbenchKeys.eta9089(summary.id),
-    queryFn: ({ signal }) => caseApi.eta9089(summary.id, signal),
-    refetchInterval: (q) => (signedChecking(q.state.data) ? SIGNED_POLL_MS : false),
-  });
+  const query = useQuery(eta9089Query(summary.id));
   const back = (
     <ButtonLink type="link" className="wizard__back" to={tabPath(program, 'form')}>
       {t('wizard.back')}

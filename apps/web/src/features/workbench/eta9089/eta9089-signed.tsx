@@ -18,6 +18,17 @@ export const signedChecking = (page: TEta9089Page | undefined) =>
   Boolean(page?.signed.some((s) => s.file?.status === 'checking'));
 
 /**
+ * The ETA-9089 page's read (the page and the Form tab's card share it), followed while a signed upload is being
+ * checked.
+ */
+export const eta9089Query = (caseId: number) => ({
+  queryKey: workbenchKeys.eta9089(caseId),
+  queryFn: ({ signal }: { signal: AbortSignal }) => caseApi.eta9089(caseId, signal),
+  refetchInterval: (q: { state: { data: TEta9089Page | undefined } }) =>
+    signedChecking(q.state.data) ? SIGNED_POLL_MS : false,
+});
+
+/**
  * The signed ETA-9089 of an NIW case (issue 28 item 6, decision 0060): the form with Appendix A (required) and
  * the Final Determination (optional), each uploaded through the tus uploader and attached at once; the file in
  * place is shown (name, pages, size, status) with Remove; uploading another file replaces it.

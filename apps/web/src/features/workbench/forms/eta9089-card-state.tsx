@@ -1,22 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { caseApi } from '../../../api/workbench.ts';
 import { useWorkbenchCase } from '../case/workbench-context.tsx';
-import { workbenchKeys } from '../case/workbench-keys.ts';
+import { eta9089Query } from '../eta9089/eta9089-signed.tsx';
 import { FileRefLine } from '../evidence/file-ref.tsx';
 
 /**
  * The ETA-9089 card's state on the Form tab (NIW, decision 0060): the signed form as uploaded (name, pages, its
- * check) or "Not uploaded yet", from the same query the ETA-9089 page reads (one request, shared cache).
+ * check) or "Not uploaded yet", from the ETA-9089 page's own query (one request, shared cache; only the page
+ * follows a check in progress).
  */
 export function Eta9089CardState() {
   const { t } = useTranslation('forms');
   const { summary } = useWorkbenchCase();
-  const query = useQuery({
-    queryKey: workbenchKeys.eta9089(summary.id),
-    queryFn: ({ signal }) => caseApi.eta9089(summary.id, signal),
-  });
+  const query = useQuery({ ...eta9089Query(summary.id), refetchInterval: false });
   const signed = query.data?.signed.find((s) => s.kind === 'form');
   if (!signed) return null;
   return (
