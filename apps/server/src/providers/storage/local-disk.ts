@@ -85,11 +85,15 @@ export class LocalDiskStorage implements Storage {
 
   /** The temporary directory (0700), made once: bytes in memory go to disk after one call, not three. */
   private tmpDir(): Promise<string> {
-    const tmpDir = join(this.root, TMP_DIR);
-    this.tmpMade ??= mkdir(tmpDir, { recursive: true, mode: DIR_MODE }).then(() => tmpDir);
-    this.tmpMade.catch(() => {
-      this.tmpMade = null;
-    });
+    if (!this.tmpMade) {
+      const tmpDir = join(this.root, TMP_DIR);
+      const made = mkdir(tmpDir, { recursive: true, mode: DIR_MODE }).then(() => tmpDir);
+      // A failed mkdir is tried again by the next write.
+      made.catch(() => {
+        if (this.tmpMade === made) this.tmpMade = null;
+      });
+      this.tmpMade = made;
+    }
     return this.tmpMade;
   }
 
