@@ -125,6 +125,8 @@ for (const locale of LOCALES) {
         await expect(card).toHaveAttribute('data-uploaded', 'true');
         await expect(card.getByTestId('file-ref')).toContainText('ETA-9089 signed.pdf');
         await expect(card.getByTestId('file-ready')).toBeVisible();
+        await expectFitsViewport(page);
+        await checkScreen(page, '/NIW/form (signed ETA-9089 uploaded)');
       });
 
       await test.step('the forms part completes, and with it the checklist', async () => {
