@@ -6,6 +6,8 @@ import { documentChunks } from '../raw/document.ts';
 import { name } from '../raw/values.ts';
 import { joinChunks, PdfWriter } from '../raw/writer.ts';
 import { contentMarks, type Rect } from './content-bbox.ts';
+import { type ChecklistRow, coverSheetDoc } from './cover-sheet.ts';
+import { formTitle } from './doc-builders.ts';
 import { copyFor, formOrder } from './form-order.ts';
 import { packetOutline, writeOutline } from './outline.ts';
 import type {
@@ -17,14 +19,7 @@ import type {
   PacketSection,
   ProgressFn,
 } from './packet.types.ts';
-import {
-  type ChecklistRow,
-  coverSheetDoc,
-  exhibitListDoc,
-  formTitle,
-  referenceLabel,
-  tabAndCertificatePagesDoc,
-} from './packet-documents.ts';
+import { exhibitListDoc, referenceLabel, tabAndCertificatePagesDoc } from './packet-documents.ts';
 import { addLink, type OutPage, openInput, stampPages } from './packet-pages.ts';
 import { type PageFrame, pageFrame } from './page-frame.ts';
 import type { Stamp } from './stamp.ts';

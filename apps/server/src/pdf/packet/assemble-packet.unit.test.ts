@@ -16,9 +16,9 @@ import {
 } from '../../../test/pdf-assertions.ts';
 import type { LaidOutLetter } from '../letter/render-letter.ts';
 import { assemblePacket, UnresolvedReferencesError } from './assemble-packet.ts';
+import { coverSheetDoc } from './cover-sheet.ts';
 import { formOrder } from './form-order.ts';
 import type { PacketInput, PacketResult } from './packet.types.ts';
-import { coverSheetDoc } from './packet-documents.ts';
 import { buildSampleCase, officialFormsDir, type SampleCase, type SampleScale } from './sample-case.ts';
 
 const SCALE: SampleScale = {

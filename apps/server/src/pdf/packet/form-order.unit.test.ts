@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { pdfToolsAvailable, pdftotext, writeTempPdf } from '../../../test/pdf-assertions.ts';
 import { assemblePacket } from './assemble-packet.ts';
+import { coverSheetDoc } from './cover-sheet.ts';
 import { copyFor, formOrder } from './form-order.ts';
 import type { FormKey, PacketInput } from './packet.types.ts';
-import { coverSheetDoc } from './packet-documents.ts';
 import { textPdf } from './sample-inputs.ts';
 
 const base = {
