@@ -59,6 +59,8 @@ export const evidenceFolder = pgTable(
     criterion: text('criterion').notNull(),
     name: text('name').notNull(),
     nameEn: text('name_en'),
+    /** One line on the packet's exhibit list, under the title (issue 30 item 2, decision 0068); null = none. */
+    description: text('description'),
     sortOrder: integer('sort_order').notNull(),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),

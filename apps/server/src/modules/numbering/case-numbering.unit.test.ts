@@ -73,6 +73,7 @@ function randomCase(seed: number): RandomCase {
       criterion: r.pick(groups),
       name: `证据 ${id}`,
       nameEn: r.chance(0.5) ? `Evidence ${id}` : null,
+      description: null,
       // Reorders leave gaps and, after a race, equal positions: the id decides a tie.
       sortOrder: r.int(6),
       createdAt: at,

@@ -1,0 +1,1 @@
+ALTER TABLE "evidence_folder" ADD COLUMN "description" text;
