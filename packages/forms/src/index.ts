@@ -23,6 +23,8 @@ export {
 } from './profile.ts';
 export type { SampleCase } from './samples.ts';
 export { EB1A_SAMPLE, I907_PREPARER_SAMPLE, NIW_SAMPLE, SAMPLES } from './samples.ts';
+export type { SignaturePlace } from './signature-places.ts';
+export { signaturePageTable, signaturePlaces } from './signature-places.ts';
 export { editionId, PdfValueTooLongError, toPdfFields } from './to-pdf-fields.ts';
 export type * from './types.ts';
 export type { AsylumFeeTier, Issue, IssueCode, Severity, ValidateOptions } from './validate.ts';
