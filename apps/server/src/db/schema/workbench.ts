@@ -113,6 +113,15 @@ export const formEdition = pgTable(
     blankRef: text('blank_ref'),
     blankSha256: text('blank_sha256'),
     blankUploadedBy: text('blank_uploaded_by'),
+    /**
+     * Staff's field map of this edition's blank (issue 30 item 4): item id → the blank's field per slot and whether
+     * it was confirmed (modules/forms/edition-mapping.ts). Null: the definition's own fields.
+     */
+    mapping: jsonb('mapping'),
+    /** Published by staff: the day (YYYY-MM-DD) from which a case filed on or after it uses this edition. */
+    effectiveFrom: text('effective_from'),
+    publishedAt: ts('published_at'),
+    publishedBy: text('published_by'),
     updatedAt: ts('updated_at').notNull(),
   },
   (t) => [
