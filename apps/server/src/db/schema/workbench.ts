@@ -36,6 +36,8 @@ export const workbenchCase = pgTable(
     premiumProcessing: boolean('premium_processing').notNull().default(false),
     /** 'G-1450' | 'G-1650': one payment method for every fee. */
     paymentMethod: text('payment_method').notNull().default('G-1450'),
+    /** The petitioner's name highlighted on exhibit pages whose text layer shows it (issue 30 item 8). */
+    highlightName: boolean('highlight_name').notNull().default(false),
     settingsVersion: integer('settings_version').notNull().default(0),
     /** The shared profile (packages/forms profile.ts keys → values). */
     profile: jsonb('profile').notNull().default({}),

@@ -1,0 +1,1 @@
+ALTER TABLE "workbench_case" ADD COLUMN "highlight_name" boolean DEFAULT false NOT NULL;
