@@ -111,7 +111,7 @@ export const ZWhereToFileTable = z
     for (const premium of [false, true])
       for (const state of [...US_STATE_CODES, OUTSIDE_US]) {
         const n = t.rules.filter(
-          (r) => r.states.includes(state) && (r.premium ?? premium) === premium,
+          (r) => (r.states as readonly string[]).includes(state) && (r.premium ?? premium) === premium,
         ).length;
         if (n !== 1)
           ctx.addIssue({
