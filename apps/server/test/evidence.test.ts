@@ -55,6 +55,40 @@ describe('evidence folders and files (spec §5 evidence dialogs)', () => {
     );
   });
 
+  it('a folder keeps a one-line description for the exhibit list (issue 30 item 2): bounded, one line', async () => {
+    const o = await owner(t);
+    const call = onCase(t, o);
+    await claim(o, ['awards']);
+    const id = await folder(o, 'awards', 'Prize');
+    const described = async () => (await page(o)).folders.find((f) => f.id === id)!.description;
+    expect(await described()).toBeNull();
+    const r = await call('PATCH', `evidence/${id}/`, {
+      criterion: 'awards',
+      name: 'Prize',
+      description: '  Best Paper Award,\n ACM SIGMOD 2023 ',
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(await described()).toBe('Best Paper Award, ACM SIGMOD 2023');
+    // A PATCH without it keeps it; blank clears it.
+    await call('PATCH', `evidence/${id}/`, { criterion: 'awards', name: 'Prize 2' });
+    expect(await described()).toBe('Best Paper Award, ACM SIGMOD 2023');
+    expect((await call('GET', `evidence/${id}/`)).json().description).toBe(
+      'Best Paper Award, ACM SIGMOD 2023',
+    );
+    for (const lang of ['en', 'zh'] as const) {
+      const long = await call(
+        'PATCH',
+        `evidence/${id}/`,
+        { criterion: 'awards', name: 'Prize', description: 'x'.repeat(301) },
+        lang,
+      );
+      expect(long.statusCode).toBe(400);
+      expect(long.json().msg).toBeTruthy();
+    }
+    await call('PATCH', `evidence/${id}/`, { criterion: 'awards', name: 'Prize', description: ' ' });
+    expect(await described()).toBeNull();
+  });
+
   it('a file: translation need, method, original, translated file, name, English name — in that order', async () => {
     const o = await owner(t);
     const call = onCase(t, o);

@@ -76,6 +76,8 @@ export const ZTranslationMode = z.enum(TRANSLATION_MODES);
 export type TranslationMode = (typeof TRANSLATION_MODES)[number];
 
 export const NAME_MAX = 200;
+/** A folder's one-line description on the packet's exhibit list (issue 30 item 2): one line, English. */
+export const DESCRIPTION_MAX = 300;
 export const WEB_LINK_MAX = 2000;
 export const FOLDERS_PER_CASE_MAX = 300;
 export const FILES_PER_FOLDER_MAX = 100;
@@ -118,6 +120,8 @@ export const ZEvidenceFolder = z.object({
   criterion: ZCriterion,
   name: z.string(),
   name_en: z.string().nullable(),
+  /** One line under the exhibit's title on the packet's exhibit list; null when none. */
+  description: z.string().nullable(),
   /** 1-based position within its criterion. */
   order: ZCountValue,
   /**
@@ -179,6 +183,10 @@ export const ZFolderRequest = z.object({
   criterion: z.string().max(40).nullish(),
   name: z.string().max(NAME_MAX).nullish(),
   name_en: z.string().max(NAME_MAX).nullish(),
+  /**
+   * One line (line breaks are joined with spaces; blank clears it). PATCH without it keeps the saved one.
+   */
+  description: z.string().max(DESCRIPTION_MAX).nullish(),
 });
 export type TFolderRequest = z.infer<typeof ZFolderRequest>;
 

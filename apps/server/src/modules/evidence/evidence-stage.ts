@@ -56,7 +56,7 @@ export async function evidenceStageContent(
     fingerprint: digest({
       direction: claim.niwDirection,
       claimed: claim.claimed,
-      folders: folders.map((f) => [f.id, f.criterion, f.name, f.nameEn, f.sortOrder]),
+      folders: folders.map((f) => [f.id, f.criterion, f.name, f.nameEn, f.description, f.sortOrder]),
       files: files.map((f) => [
         f.id,
         f.folderId,

@@ -54,6 +54,7 @@ export async function evidencePage(
       criterion: n.folder.criterion as Criterion,
       name: n.folder.name,
       name_en: n.folder.nameEn,
+      description: n.folder.description,
       order: n.order,
       exhibit: n.exhibit,
       files: n.files.map((f) => fileView(f, refs)),

@@ -35,7 +35,13 @@ async function checkFolder(db: Db, s: CaseScope, body: TFolderRequest) {
   if (!name) throw ruleError(E.criterionRequired, 'name');
   if (!(CRITERIA as readonly string[]).includes(criterion)) throw ruleError(E.criteriaInvalid, 'criterion');
   await assertClaimed(db, s.caseRow.id, criterion as Criterion, s.locale);
-  return { criterion, name, nameEn: text(body.name_en) };
+  return {
+    criterion,
+    name,
+    nameEn: text(body.name_en),
+    // One line on the exhibit list: line breaks joined; absent keeps the saved one (a PATCH of the name only).
+    ...(body.description === undefined ? {} : { description: text(body.description?.replace(/\s+/g, ' ')) }),
+  };
 }
 
 const nextOrder = async (db: Db, caseId: number, criterion: string) => {

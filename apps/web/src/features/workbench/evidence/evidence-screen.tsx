@@ -253,7 +253,12 @@ export function EvidenceScreen() {
         criteria={folderOptions}
         initial={
           dialog?.kind === 'folder' && dialog.folder
-            ? { criterion: dialog.folder.criterion, name: dialog.folder.name, name_en: dialog.folder.name_en }
+            ? {
+                criterion: dialog.folder.criterion,
+                name: dialog.folder.name,
+                name_en: dialog.folder.name_en,
+                description: dialog.folder.description,
+              }
             : null
         }
         onSubmit={async (body) => {

@@ -1,5 +1,11 @@
 import type { FieldErrorMap, TFolderRequest } from '@dossier/contract';
-import { BACKGROUND, BACKGROUND_SUGGESTIONS, EvidenceErrorCode as C, NAME_MAX } from '@dossier/contract';
+import {
+  BACKGROUND,
+  BACKGROUND_SUGGESTIONS,
+  EvidenceErrorCode as C,
+  DESCRIPTION_MAX,
+  NAME_MAX,
+} from '@dossier/contract';
 import { App, AutoComplete, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,11 +22,13 @@ export interface FolderValues {
   criterion?: string;
   name?: string;
   name_en?: string | null;
+  description?: string | null;
 }
 
 /**
  * Add evidence folder / edit it (spec §2): the claimed criterion it supports (or the Background group), its name
- * and English name. The criterion and the name are required ("Please select the claimed criteria and the evidence
+ * and English name, and an optional one-line English description that the packet's exhibit list prints under the
+ * exhibit's title (issue 30 item 2). The criterion and the name are required ("Please select the claimed criteria and the evidence
  * name before uploading", enforced by the server too). A background folder is offered the usual names (CV,
  * degrees, passport / visa / I-94, employment verification), which fill the English name too.
  */
@@ -66,6 +74,7 @@ export function FolderDialog({
         criterion: values.criterion ?? null,
         name: values.name?.trim() ?? null,
         name_en: values.name_en?.trim() || null,
+        description: values.description?.trim() || null,
       });
       message.success(msg);
       onClose();
@@ -131,6 +140,14 @@ export function FolderDialog({
           rules={[limit.rule(NAME_MAX)]}
         >
           <Input count={limit.count(NAME_MAX)} />
+        </Form.Item>
+        <Form.Item
+          name="description"
+          label={t('evidence.fields.folder_description')}
+          extra={t('evidence.fields.folder_description_hint')}
+          rules={[limit.rule(DESCRIPTION_MAX)]}
+        >
+          <Input count={limit.count(DESCRIPTION_MAX)} data-testid="folder-description" />
         </Form.Item>
       </Form>
     </Modal>

@@ -108,6 +108,11 @@ export function FolderTable({ folders, actions }: { folders: TEvidenceFolder[]; 
         <div data-testid="folder-name">
           <Typography.Text strong>{f.name}</Typography.Text>
           {f.name_en && <div className="evidence__name-en">{f.name_en}</div>}
+          {f.description && (
+            <div className="evidence__name-en" data-testid="folder-description-text">
+              {f.description}
+            </div>
+          )}
         </div>
       ),
     },
