@@ -91,6 +91,8 @@ export const ZCaseSettings = z.object({
   /** Premium processing (Form I-907) chosen: the I-907 and its payment join the filing. */
   premium_processing: z.boolean(),
   payment_method: ZPaymentFormNumber,
+  /** The petitioner's name highlighted on exhibit pages whose text layer shows it (issue 30 item 8). */
+  highlight_name: z.boolean(),
   /** Send it back with a settings change (409 version_conflict when stale). */
   version: ZVersion,
 });
@@ -143,6 +145,7 @@ export const ZCaseSettingsRequest = z.object({
   version: ZVersion,
   premium_processing: z.boolean().optional(),
   payment_method: ZPaymentFormNumber.optional(),
+  highlight_name: z.boolean().optional(),
 });
 export type TCaseSettingsRequest = z.infer<typeof ZCaseSettingsRequest>;
 
@@ -237,5 +240,10 @@ export const WorkbenchErrorCode = {
   stageIncomplete: 'stage_incomplete',
   stageNotAvailable: 'stage_not_available',
   blankWrongEdition: 'blank_wrong_edition',
+  /** Staff publishing a form edition (issue 30 item 4). */
+  editionNoBlank: 'edition_no_blank',
+  editionMappingInvalid: 'edition_mapping_invalid',
+  editionMappingIncomplete: 'edition_mapping_incomplete',
+  editionDateInvalid: 'edition_date_invalid',
   staticFileUnknown: 'static_file_unknown',
 } as const;

@@ -139,6 +139,7 @@ async function caseBody(
     settings: {
       premium_processing: caseRow.premiumProcessing,
       payment_method: cc.paymentMethod,
+      highlight_name: caseRow.highlightName,
       version: caseRow.settingsVersion,
     },
     preferences: await getPreferences(ctx, opts.customerId),

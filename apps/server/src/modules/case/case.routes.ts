@@ -102,6 +102,7 @@ export const caseRoutes =
           version: req.body.version,
           premium: req.body.premium_processing,
           paymentMethod: req.body.payment_method,
+          highlightName: req.body.highlight_name,
         });
         return summaryOf(req, req.params.id);
       },

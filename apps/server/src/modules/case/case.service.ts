@@ -103,8 +103,8 @@ export async function contextOf(
 }
 
 /**
- * `PATCH /api/customer/case/{id}/settings/`: premium processing (the I-907 joins or leaves the filing) and the
- * payment method (G-1450 or G-1650 for every fee). Data of a form that leaves the filing is kept.
+ * `PATCH /api/customer/case/{id}/settings/`: premium processing (the I-907 joins or leaves the filing), the
+ * payment method (G-1450 or G-1650 for every fee) and whether the packet highlights the petitioner's name. Data of a form that leaves the filing is kept.
  */
 export async function updateSettings(
   ctx: AppContext,
@@ -114,6 +114,7 @@ export async function updateSettings(
     version: number;
     premium?: boolean | undefined;
     paymentMethod?: PaymentFormNumber | undefined;
+    highlightName?: boolean | undefined;
   },
 ): Promise<void> {
   const { row } = await ownedCase(ctx, opts.customerId, opts.caseId);
@@ -123,6 +124,7 @@ export async function updateSettings(
     .set({
       ...(opts.premium !== undefined ? { premiumProcessing: opts.premium } : {}),
       ...(opts.paymentMethod !== undefined ? { paymentMethod: opts.paymentMethod } : {}),
+      ...(opts.highlightName !== undefined ? { highlightName: opts.highlightName } : {}),
       settingsVersion: sql`${workbenchCase.settingsVersion} + 1`,
       updatedAt: now,
     })

@@ -9,6 +9,7 @@ import { checkPacket, type PacketCheck } from '../../pdf/packet/check-packet.ts'
 import type { OutlineNode } from '../../pdf/packet/outline.ts';
 import type { FormKey, PacketInput, PacketTranslation, ProgressFn } from '../../pdf/packet/packet.types.ts';
 import { concatenatePdfs } from '../../pdf/raw/document.ts';
+import { nameVariants, type PersonName } from '../../pdf/text/name-marks.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CaseRow } from '../case/case.service.ts';
 import { categoryOf } from '../case/case.service.ts';
@@ -63,6 +64,19 @@ function profileText(caseRow: CaseRow, prefix: string): string {
         .map(v)
         .filter(Boolean)
         .join(', ');
+}
+
+/** The petitioner's name from the profile, as the exhibits' highlight looks for it. */
+function personName(caseRow: CaseRow): PersonName {
+  const p = (caseRow.profile ?? {}) as Record<string, unknown>;
+  const v = (k: string) => (typeof p[k] === 'string' ? (p[k] as string) : '');
+  return {
+    family: v('name.family'),
+    given: v('name.given'),
+    middle: v('name.middle'),
+    nativeFamily: v('native.family'),
+    nativeGiven: v('native.given'),
+  };
 }
 
 export async function loadPacketInput(
@@ -173,6 +187,7 @@ export async function loadPacketInput(
     locale,
     category: categoryOf(plan.projectCode),
     petitionerName: petitioner,
+    ...(caseRow.highlightName ? { highlightName: nameVariants(personName(caseRow)) } : {}),
     filingDate: day,
     fees: await freshFeeSchedule(ctx, day),
     premium: caseRow.premiumProcessing,

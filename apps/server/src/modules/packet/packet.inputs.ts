@@ -138,6 +138,7 @@ export async function planPacket(
     caseRow.profile,
     caseRow.premiumProcessing,
     caseRow.paymentMethod,
+    caseRow.highlightName,
     rows.claim.claimed,
     forms,
     exhibits,

@@ -434,9 +434,11 @@ class Ems {
 }
 
 /** Glyph widths of a font (in 1/1000 em) by character code; `twoByte`: codes are two bytes (Type0 fonts). */
-interface FontWidths {
+export interface FontWidths {
   twoByte: boolean;
   width(code: number): number;
+  /** The font's own widths (not an upper bound): positions measured with them are where the glyphs are. */
+  exact?: true;
 }
 /** One em per byte: wider than any simple font's glyph, the fallback for fonts without usable widths. */
 const WIDE: FontWidths = { twoByte: false, width: () => 1000 };
@@ -498,6 +500,7 @@ function fontWidths(src: RawPdf, font: PdfDict): FontWidths {
     return {
       twoByte: true,
       width: identity ? (cid) => table.get(cid) ?? rangeWidth(ranges, cid) ?? dw : () => unknownCode,
+      ...(identity ? { exact: true } : {}),
     };
   }
   if (subtype === 'Type3') return WIDE;
@@ -510,7 +513,7 @@ function fontWidths(src: RawPdf, font: PdfDict): FontWidths {
   });
   const fd = src.dict(font.get('FontDescriptor'));
   const missing = (fd && dictNumber(src, fd, 'MissingWidth')) || 1000;
-  return { twoByte: false, width: (code) => table[code - first] ?? missing };
+  return { twoByte: false, width: (code) => table[code - first] ?? missing, exact: true };
 }
 
 function rangeWidth(ranges: Array<[number, number, number]>, cid: number): number | undefined {
@@ -520,7 +523,7 @@ function rangeWidth(ranges: Array<[number, number, number]>, cid: number): numbe
 
 /** Widths per font dictionary: pages of one document share their fonts, so each is read once. */
 const WIDTHS = new WeakMap<PdfDict, FontWidths>();
-function cachedFontWidths(src: RawPdf, font: PdfDict): FontWidths {
+export function cachedFontWidths(src: RawPdf, font: PdfDict): FontWidths {
   let w = WIDTHS.get(font);
   if (!w) {
     w = fontWidths(src, font);

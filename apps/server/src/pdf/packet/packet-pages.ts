@@ -96,10 +96,10 @@ export function stampPages(
   return { scaledPages, kept, read };
 }
 
-const plainStream = (content: string) => new PdfStream(new PdfDict(), Buffer.from(content, 'latin1'));
+export const plainStream = (content: string) => new PdfStream(new PdfDict(), Buffer.from(content, 'latin1'));
 
 /** An object of the packet, references followed. */
-const resolved = (w: PdfWriter, v: PdfObject | undefined): PdfObject | undefined =>
+export const resolved = (w: PdfWriter, v: PdfObject | undefined): PdfObject | undefined =>
   v instanceof PdfRef ? w.get(v) : v;
 
 /** A clickable rectangle on `page` that jumps to `target`. */
@@ -123,7 +123,7 @@ export function addLink(
 }
 
 /** The page's content streams: /Contents is a stream, an array of them, or a reference to either. */
-function contentRefs(w: PdfWriter, page: PdfDict): PdfValue[] {
+export function contentRefs(w: PdfWriter, page: PdfDict): PdfValue[] {
   const raw = page.get('Contents');
   const target = resolved(w, raw);
   if (Array.isArray(target)) return target.filter((r) => r instanceof PdfRef);

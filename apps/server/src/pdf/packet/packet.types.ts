@@ -70,6 +70,11 @@ export interface PacketInput {
   petitionLetter: LetterDoc;
   exhibits: PacketExhibit[];
   letters: PacketLetter[];
+  /**
+   * The petitioner's name as exhibits print it (name-marks.ts `nameVariants`), when the customer asked for it to
+   * be highlighted: marked on every exhibit page whose text layer shows it (issue 30 item 8).
+   */
+  highlightName?: string[];
   plan: {
     doc: LetterDoc;
     attachments: Array<{ title: string; number: number; pdf: Uint8Array; translation?: PacketTranslation }>;

@@ -25,14 +25,14 @@ const MAX_PARSED_BYTES = 2 * 1024 * 1024;
 /** Decoded bytes of one ToUnicode CMap read at most. */
 const MAX_CMAP_BYTES = 1024 * 1024;
 
-interface FontMap {
+export interface FontMap {
   /** Bytes per character code (2 for a composite font, 1 for a simple one). */
   width: 1 | 2;
   /** Code → text; null: read the bytes as Latin-1. Undefined map entries show nothing. */
   map: Map<number, string> | null;
 }
 
-const SKIP: FontMap = { width: 2, map: new Map() };
+export const SKIP: FontMap = { width: 2, map: new Map() };
 /** A composite font whose predefined CMap is UCS-2 / UTF-16 (PDF 32000-1 §9.7.5.2, Table 118): 2-byte codes are characters. */
 const UNICODE_CODES: FontMap = { width: 2, map: null };
 const UNICODE_CMAP = /^Uni(?:GB|CNS|JIS|KS)-(?:UCS2|UTF16)-[HV]$/;
@@ -75,7 +75,7 @@ export function parseToUnicode(cmap: string): Map<number, string> {
   return map;
 }
 
-function fontMap(src: RawPdf, font: PdfDict): FontMap {
+export function fontMap(src: RawPdf, font: PdfDict): FontMap {
   const width = font.name('Subtype') === 'Type0' ? 2 : 1;
   const tu = src.resolve(font.get('ToUnicode'));
   if (tu instanceof PdfStream) {
@@ -105,7 +105,8 @@ function show(bytes: Uint8Array, font: FontMap): string {
   return out;
 }
 
-const isOperatorStart = (b: number) => CHAR_CLASS[b] === 0 && !/[0-9+\-.]/.test(String.fromCharCode(b));
+export const isOperatorStart = (b: number) =>
+  CHAR_CLASS[b] === 0 && !/[0-9+\-.]/.test(String.fromCharCode(b));
 
 /**
  * One page's text: strings in the order shown, a space between text objects and moves; at most `budget` bytes of

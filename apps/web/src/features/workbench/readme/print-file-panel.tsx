@@ -13,6 +13,7 @@ import { formatDateTime } from '../../shop/shop-format.ts';
 import { formatBytes } from '../../uploads/format-bytes.ts';
 import { useWorkbenchCase } from '../case/workbench-context.tsx';
 import { saveFile } from '../evidence/save-file.ts';
+import { HighlightNameSwitch } from './highlight-name-switch.tsx';
 import { readmeKeys } from './readme-keys.ts';
 import { fixLink, isBuilding, packetAction, packetPollInterval } from './readme-model.ts';
 
@@ -118,6 +119,7 @@ export function PrintFilePanel() {
       )}
       {problems.length > 0 && <Problems problems={problems} program={program} />}
       {offered && <FileInfo packet={packet} />}
+      <HighlightNameSwitch onChange={() => void queryClient.invalidateQueries({ queryKey: key })} />
       <Space wrap className="readme__print-actions">
         {(action === 'generate' || action === 'regenerate') && (
           <Button
