@@ -39,7 +39,7 @@ describe('the case', () => {
       category: 'EB1A',
       workbench_path: '/EB-1A',
       access: { status: 'active', read_only: false, services: ['DIY_STANDARD'] },
-      settings: { premium_processing: false, payment_method: 'G-1450', version: 0 },
+      settings: { premium_processing: false, payment_method: 'G-1450', highlight_name: false, version: 0 },
       preferences: { form_instructions_hidden: false },
       current_stage: 'forms',
       eta9089_required: false,
@@ -130,6 +130,26 @@ describe('the case', () => {
 });
 
 describe('settings and preferences', () => {
+  it('the name highlight is a setting of its own: it changes nothing else, a non-boolean is refused', async () => {
+    const u = await buyer(t);
+    const c = await caseOf(u);
+    const on = await injectAs(t, 'PATCH', `/api/customer/case/${c.id}/settings/`, {
+      user: u,
+      payload: { version: 0, highlight_name: true },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    const after = ZCaseSummary.parse(on.json());
+    expect(after.settings).toEqual({ ...c.settings, highlight_name: true, version: 1 });
+    expect(after.forms.map((f) => f.form_number)).toEqual(c.forms.map((f) => f.form_number));
+    const bad = await injectAs(t, 'PATCH', `/api/customer/case/${c.id}/settings/`, {
+      user: u,
+      payload: { version: 1, highlight_name: 'yes' },
+      lang: 'zh',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await caseOf(u)).settings.highlight_name).toBe(true);
+  });
+
   it('premium processing adds the I-907; the payment method swaps G-1450 for G-1650; stale → 409', async () => {
     const u = await buyer(t);
     const c = await caseOf(u);
@@ -141,7 +161,12 @@ describe('settings and preferences', () => {
     expect(r.statusCode, r.body).toBe(200);
     const after = ZCaseSummary.parse(r.json());
     expect(after.forms.map((f) => f.form_number)).toEqual(['I-140', 'I-907', 'G-1145', 'G-1650']);
-    expect(after.settings).toEqual({ premium_processing: true, payment_method: 'G-1650', version: 1 });
+    expect(after.settings).toEqual({
+      premium_processing: true,
+      payment_method: 'G-1650',
+      highlight_name: false,
+      version: 1,
+    });
     expect(after.fees.payments.map((p) => [p.key, p.amount_cents, p.for_form])).toEqual([
       ['i140', 71_500, 'I-140'],
       ['asylumProgramSelf', 30_000, 'I-140'],
