@@ -80,14 +80,41 @@ export async function editionRowsOf(db: Db, formNumbers: readonly string[]): Pro
     .where(inArray(formEdition.formNumber, [...formNumbers]));
 }
 
-/** Whether the filled PDF of `def` can be produced, and if not, why and where the customer gets the form. */
-export async function pdfAvailability(db: Db, def: FormDefinition): Promise<Availability> {
-  return availabilityIn(await editionRowsOf(db, [def.formNumber]), def);
+/**
+ * Whether the filled PDF of `def` can be produced, and if not, why and where the customer gets the form. With
+ * `date` (the case's filing date), an edition staff published and in force then is the one filled (issue 30 item 4).
+ */
+export async function pdfAvailability(db: Db, def: FormDefinition, date?: string): Promise<Availability> {
+  return availabilityIn(await editionRowsOf(db, [def.formNumber]), def, date);
+}
+
+/** The edition of `formNumber` staff published and in force on `date` (YYYY-MM-DD): the latest effective by then. */
+export function inForce(rows: readonly EditionRow[], formNumber: string, date: string): EditionRow | null {
+  let best: EditionRow | null = null;
+  for (const r of rows) {
+    if (r.formNumber !== formNumber || !r.publishedAt || !r.effectiveFrom || r.effectiveFrom > date) continue;
+    if (!best || r.effectiveFrom > (best.effectiveFrom ?? '')) best = r;
+  }
+  return best;
 }
 
 /** `pdfAvailability` from the form's edition rows already read (`editionRowsOf`). */
-export function availabilityIn(rows: readonly EditionRow[], def: FormDefinition): Availability {
+export function availabilityIn(
+  rows: readonly EditionRow[],
+  def: FormDefinition,
+  date?: string,
+): Availability {
   const ofForm = rows.filter((r) => r.formNumber === def.formNumber);
+  const published = date ? inForce(ofForm, def.formNumber, date) : null;
+  if (published?.blankSource) {
+    return {
+      official_url: published.officialUrl,
+      current_edition: published.edition,
+      expires: published.expires,
+      available: true,
+      reason: null,
+    };
+  }
   const row = ofForm.find((r) => r.edition === def.edition) ?? null;
   const current = row?.isCurrent ? row : (ofForm.find((r) => r.isCurrent) ?? null);
   const base = {

@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { fillOfficialPdf, PdfFormError } from '../../pdf/forms/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { contextOf } from '../case/case.service.ts';
-import { editionRow, loadBlank, pdfAvailability } from './editions.service.ts';
+import { publishedDefinition } from './edition-publish.service.ts';
+import { editionRow, editionRowsOf, inForce, loadBlank, pdfAvailability } from './editions.service.ts';
 import { amountItem, evaluate, inFiling, withAmount } from './form-state.ts';
 import { defOf, ownedForm } from './immigration-data.service.ts';
 import { notInFiling } from './save-form.service.ts';
@@ -28,7 +29,7 @@ export async function filledPdf(
   const cc = await contextOf(ctx, caseRow, projectCode);
   if (!inFiling(row.formNumber, cc)) throw notInFiling();
   const def = defOf(row);
-  const availability = await pdfAvailability(ctx.db.db, def);
+  const availability = await pdfAvailability(ctx.db.db, def, cc.today);
   if (!availability.available) {
     const code = REFUSAL[availability.reason!];
     throw new AppError(409, code, `errors:${code}`, {
@@ -53,12 +54,15 @@ export async function filledPdf(
   } else if (opts.payment) {
     throw new AppError(400, E.paymentNotDue, `errors:${E.paymentNotDue}`);
   }
-  const edition = (await editionRow(ctx.db.db, def.formNumber, def.edition))!;
+  // The edition staff published and in force on the filing date, on their field map; else the definition's own.
+  const published = inForce(await editionRowsOf(ctx.db.db, [def.formNumber]), def.formNumber, cc.today);
+  const edition = published ?? (await editionRow(ctx.db.db, def.formNumber, def.edition))!;
+  const fills = published ? publishedDefinition(def, published) : def;
   try {
     const { bytes } = await fillOfficialPdf({
       blank: await loadBlank(ctx, edition),
-      expect: editionId(def),
-      fields: toPdfFields(def, values),
+      expect: editionId(fills),
+      fields: toPdfFields(fills, values),
     });
     return { bytes, filename: `${def.formNumber}${suffix}-filled.pdf` };
   } catch (err) {

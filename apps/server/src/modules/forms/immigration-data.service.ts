@@ -122,8 +122,10 @@ export async function pdfOf(
   row: FormRow,
   /** The forms' edition rows when the caller already read them (`editionRowsOf`). */
   editions?: readonly EditionRow[],
+  /** The case's filing date: an edition staff published and in force then is filled (issue 30 item 4). */
+  date?: string,
 ): Promise<TFormPdf> {
-  const a = editions ? availabilityIn(editions, def) : await pdfAvailability(ctx.db.db, def);
+  const a = editions ? availabilityIn(editions, def, date) : await pdfAvailability(ctx.db.db, def, date);
   return { ...a, url: a.available ? pdfUrl(row.id) : null };
 }
 
@@ -132,7 +134,7 @@ export async function formView(
   opts: { row: FormRow; def: FormDefinition; state: FormState; cc: CaseContext; locale: Locale },
 ): Promise<TImmigrationData> {
   const { row, def, state, cc } = opts;
-  const pdf = await pdfOf(ctx, def, row);
+  const pdf = await pdfOf(ctx, def, row, undefined, cc.today);
   const computed = amountItem(def);
   const caseValues = caseValuesOf(def, cc.category);
   return {

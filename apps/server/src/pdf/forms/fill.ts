@@ -105,7 +105,7 @@ async function openForm(blank: Uint8Array, expect: FormEditionId): Promise<RawPd
  * The byte-level reader, or, for a file it cannot take (an encryption it does not decrypt, a structure it does
  * not repair), pdf-lib's reading of it written out plainly first.
  */
-async function openRaw(bytes: Uint8Array): Promise<RawPdf> {
+export async function openRaw(bytes: Uint8Array): Promise<RawPdf> {
   try {
     return RawPdf.open(bytes);
   } catch {
