@@ -68,6 +68,20 @@ test.describe('the real print file (zh)', () => {
       expect(bytes.length).toBe(packet.file!.size);
     });
 
+    await test.step('"Highlight my name" is a setting of the case: the file built without it is stale', async () => {
+      const toggle = page.getByTestId('print-highlight-name').getByRole('switch');
+      await expect(toggle).toHaveAttribute('aria-checked', 'false');
+      await press(toggle);
+      await expect(toggle).toHaveAttribute('aria-checked', 'true');
+      await expect(page.getByTestId('print-file')).toHaveAttribute('data-state', 'stale');
+      await expect(page.getByTestId('print-generate')).toHaveText(R.print.regenerate);
+      await page.reload();
+      await expect(page.getByTestId('print-highlight-name').getByRole('switch')).toHaveAttribute(
+        'aria-checked',
+        'true',
+      );
+    });
+
     await test.step('/previewToPdf draws the real packet and jumps through its outline', async () => {
       await press(page.getByTestId('print-open'));
       await expect(page).toHaveURL(/\/previewToPdf\?program=eb1a$/);

@@ -55,7 +55,7 @@ export async function formSummaries(ctx: AppContext, cc: CaseContext, forms: rea
     forms.map((f) => f.def.formNumber),
   );
   for (const { row, def, state } of forms) {
-    const pdf = await pdfOf(ctx, def, row, editions);
+    const pdf = await pdfOf(ctx, def, row, editions, cc.today);
     out.push({
       id: row.id,
       form_number: row.formNumber as CaseForm,

@@ -14,11 +14,12 @@ import { AppError } from '../../plugins/errors.ts';
 import type { CaseRow } from '../case/case.service.ts';
 import { categoryOf } from '../case/case.service.ts';
 import { customerTimeZone } from '../customer/customer.clock.ts';
+import { byHandSheet } from '../forms/by-hand.service.ts';
 import { filledPdf } from '../forms/form-pdf.service.ts';
 import { freshFeeSchedule } from '../reference/fee-schedule.service.ts';
 import { blobKey } from '../uploads/uploads.blobs.ts';
 import { inputBytes, PacketCache } from './packet.cache.ts';
-import { digest, type PacketPlan, type PlannedFile, planPacket } from './packet.inputs.ts';
+import { digest, PAYMENT_FORMS, type PacketPlan, type PlannedFile, planPacket } from './packet.inputs.ts';
 
 /**
  * The build (decision 0027): the plan's files loaded, the forms filled (cached per data version), the letters
@@ -139,7 +140,12 @@ export async function loadPacketInput(
         pdf = null;
       }
     }
-    forms.push({ key: f.formNumber as FormKey, pdf });
+    // A payment form no published edition fills: the "fill by hand" page at its place (issue 30 item 4).
+    const byHand =
+      !pdf && PAYMENT_FORMS.has(f.formNumber)
+        ? await byHandSheet(ctx, { customerId, id: f.id, payment: f.payment })
+        : undefined;
+    forms.push({ key: f.formNumber as FormKey, pdf, ...(byHand ? { byHand } : {}) });
   }
   // NIW: the signed ETA-9089 as uploaded, its Final Determination after it (decision 0060).
   if (plan.eta9089.length > 0) forms.push({ key: 'ETA-9089', pdf: await readMany(plan.eta9089) });

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { upload } from '../../db/schema/index.ts';
 import { type CaseRow, categoryOf, contextOf } from '../case/case.service.ts';
 import { eta9089Row, signedUploads } from '../case/eta9089-signed.service.ts';
+import { editionRowsOf, inForce } from '../forms/editions.service.ts';
 import { filingStates } from '../forms/immigration-data.service.ts';
 import { type CaseNumbering, numberCase } from '../numbering/case-numbering.ts';
 import { loadCaseRows } from '../numbering/numbering.load.ts';
@@ -53,7 +54,7 @@ export interface PacketPlan {
   fingerprint: string;
 }
 
-const PAYMENT_FORMS = new Set(['G-1450', 'G-1650']);
+export const PAYMENT_FORMS = new Set(['G-1450', 'G-1650']);
 const EMPTY: TLetterDocument = { type: 'doc', content: [] };
 
 export async function planPacket(
@@ -65,11 +66,17 @@ export async function planPacket(
   const cc = await contextOf(ctx, caseRow, projectCode);
   // The case's rows, read together and once (a build and the request that queues it both plan; decision 0044);
   // the numbering is computed from them, once.
-  const [states, rows, eta] = await Promise.all([
+  const [states, rows, eta, editions] = await Promise.all([
     filingStates(ctx, caseRow, cc),
     loadCaseRows(db, caseRow.id, { documents: true }),
     categoryOf(projectCode) === 'NIW' ? eta9089Row(db, caseRow.id) : null,
+    editionRowsOf(db, [...PAYMENT_FORMS, 'I-140', 'I-907', 'G-1145']),
   ]);
+  // The edition staff published and in force on the filing date (issue 30 item 4): a publication changes the file.
+  const published = (formNumber: string) => {
+    const r = inForce(editions, formNumber, cc.today);
+    return r ? [r.edition, r.blankSha256, r.effectiveFrom, r.publishedAt?.toISOString()] : null;
+  };
   const numbering = numberCase(rows);
   const docs = rows.documents;
   // A payment form is filled once per payment (its amount); the filled PDF depends on the row, the profile it
@@ -89,6 +96,7 @@ export async function planPacket(
         caseRow.profile,
         cc.payments,
         payment,
+        published(row.formNumber),
       ]),
     })),
   );

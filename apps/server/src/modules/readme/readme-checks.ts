@@ -233,6 +233,11 @@ export function warningsOf(f: CaseFacts, locale: Locale): TReadmeItem[] {
   out.push(...translationWarnings(f, w));
   out.push(...formsWarnings(f.forms, locale));
   for (const s of f.formSummaries) {
+    // A payment form no published edition fills: the packet holds its "fill by hand" page (issue 30 item 4).
+    if (!s.pdf.available && (s.form_number === 'G-1450' || s.form_number === 'G-1650')) {
+      out.push(w('form_by_hand', 'forms', s.form_number, { form: s.form_number }));
+      continue;
+    }
     if (s.pdf.reason !== 'outdated_edition') continue;
     const current = s.pdf.current_edition;
     const key = current ? 'form_edition_outdated' : 'form_edition_outdated_unknown';

@@ -6,6 +6,7 @@ import { documentChunks } from '../raw/document.ts';
 import { name, type PdfRef } from '../raw/values.ts';
 import { joinChunks, PdfWriter } from '../raw/writer.ts';
 import { contentMarks, type Rect } from './content-bbox.ts';
+import { byHandDoc } from './by-hand-page.ts';
 import { type ChecklistRow, coverSheetDoc } from './cover-sheet.ts';
 import { formTitle } from './doc-builders.ts';
 import { copyFor, formOrder } from './form-order.ts';
@@ -145,6 +146,16 @@ export async function assemblePacket(
     const form = copyFor(slot, byKey.get(key));
     if (!form?.pdf) {
       if (!missingForms.includes(key)) missingForms.push(key);
+      // A payment form with no published edition: its "fill by hand" page holds its place (issue 30 item 4).
+      if (form?.byHand) {
+        const sheet = layoutLetter({
+          validated: true,
+          doc: byHandDoc(form.byHand),
+          locale: 'en',
+          resolveReference,
+        });
+        placedForms.push(place(writeGenerated(sheet), formTitle(key)));
+      }
       continue;
     }
     placedForms.push(await append(form.pdf, formTitle(key)));

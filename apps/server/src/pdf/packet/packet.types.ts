@@ -17,6 +17,24 @@ export interface PacketForm {
   pdf: Uint8Array | null;
   /** Where the petitioner signs by hand, shown on the cover sheet (e.g. "Part 7, item 1.a, page 7"). */
   signHere?: string;
+  /**
+   * A payment form with no published edition (pdf null): the "fill by hand" page placed instead, listing every
+   * value to copy (issue 30 item 4; by-hand-page.ts).
+   */
+  byHand?: ByHandSheet;
+}
+
+/** What the "fill by hand" page of a payment form lists (English, as printed on the form). */
+export interface ByHandSheet {
+  form: string;
+  /** Where the current blank is published. */
+  url: string;
+  /** The filing date the edition was looked up for (YYYY-MM-DD). */
+  date: string;
+  /** The payment this copy authorises: its amount ("$715") and fee. */
+  payment?: { amount: string; fee: string };
+  /** The form's parts with each item's label and value; a null value is left for the hand (card, bank details). */
+  parts: Array<{ title: string; rows: Array<{ label: string; value: string | null }> }>;
 }
 
 /** An English translation and who made it (the certificate page follows it in the packet). */
