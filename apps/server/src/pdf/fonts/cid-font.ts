@@ -9,9 +9,10 @@ import { dict, name, PdfDict, type PdfRef, PdfString, type PdfValue } from '../r
 import type { PdfWriter } from '../raw/writer.ts';
 import {
   codePointsOf,
-  type FontWeight,
+  type FontFace,
   fontBytes,
   fontMetrics,
+  isSerifFace,
   POSTSCRIPT_NAMES,
   subsetTag,
 } from './font-set.ts';
@@ -20,7 +21,7 @@ import { readSfnt } from './sfnt.ts';
 
 export interface CidFont {
   ref: PdfRef;
-  weight: FontWeight;
+  weight: FontFace;
   /** The text as a hex string of glyph ids, ready for `Tj`. */
   encode(text: string): string;
 }
@@ -35,12 +36,12 @@ const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'
  */
 export async function embedCidFont(
   writer: PdfWriter,
-  weight: FontWeight,
+  weight: FontFace,
   text: string,
   opts: { retainGids?: boolean; into?: PdfRef } = {},
 ): Promise<CidFont> {
   const m = fontMetrics(weight);
-  const cps = codePointsOf(text);
+  const cps = codePointsOf(text, weight);
   const retainGids = opts.retainGids ?? false;
   const sfnt = await subsetFont(fontBytes(weight), cps, { retainGids });
   // What maps code points to glyph ids (the CIDs) and gives their advances.
@@ -71,7 +72,8 @@ export async function embedCidFont(
   const descriptor = dict({
     Type: '/FontDescriptor',
     FontName: name(baseFont),
-    Flags: m.flags,
+    // The serif faces say so (Serif, bit 2): their OS/2 family class is not set.
+    Flags: isSerifFace(weight) ? m.flags | 2 : m.flags,
     FontBBox: m.bbox.map((v) => Math.round(v * scale)),
     ItalicAngle: m.italicAngle,
     Ascent: Math.round(m.ascent * scale),
@@ -122,22 +124,35 @@ export async function embedCidFont(
 }
 
 /**
- * The two weights of Noto Sans SC for a document whose text is not known until its end (the print file: letters,
- * tab pages, exhibit list, cover sheet and stamps share one subset per weight): text is encoded with the full
- * font's glyph ids as it is drawn, and `embed` writes the fonts, subset to everything drawn, into the references
- * every page already names.
+ * The two weights of Noto Sans SC and the four serif faces for a document whose text is not known until its end
+ * (the print file: letters, tab pages, exhibit list, cover sheet and stamps share one subset per face): text is
+ * encoded with the full font's glyph ids as it is drawn, and `embed` writes the fonts, subset to everything drawn,
+ * into the references every page already names. A serif face never drawn is not written (no page names it).
  */
 export class DeferredFonts {
   readonly regular: CidFont;
   readonly bold: CidFont;
-  private readonly drawn: Record<FontWeight, Set<string>> = { regular: new Set(), bold: new Set() };
+  readonly serif: CidFont;
+  readonly serifBold: CidFont;
+  readonly serifItalic: CidFont;
+  readonly serifBoldItalic: CidFont;
+  private readonly drawn = new Map<FontFace, Set<string>>();
 
   constructor(private readonly writer: PdfWriter) {
-    const font = (weight: FontWeight): CidFont => {
+    const font = (weight: FontFace): CidFont => {
       const m = fontMetrics(weight);
-      const drawn = this.drawn[weight];
+      const drawn = new Set<string>();
+      let ref: PdfRef | undefined;
+      const faces = this.drawn;
       return {
-        ref: writer.alloc(),
+        // Allocated when a page first names the font.
+        get ref() {
+          if (!ref) {
+            ref = writer.alloc();
+            faces.set(weight, drawn);
+          }
+          return ref;
+        },
         weight,
         encode(text) {
           let hex = '<';
@@ -152,16 +167,20 @@ export class DeferredFonts {
     };
     this.regular = font('regular');
     this.bold = font('bold');
+    this.serif = font('serif');
+    this.serifBold = font('serifBold');
+    this.serifItalic = font('serifItalic');
+    this.serifBoldItalic = font('serifBoldItalic');
+    // Noto Sans SC's two weights are always written, as before (the stamps name the regular one).
+    void this.regular.ref;
+    void this.bold.ref;
   }
 
-  /** Writes both fonts, subset to what was encoded (the base set alone for a weight never drawn). */
+  /** Writes every font a page names, subset to what was encoded (the base set alone for one never drawn). */
   async embed(): Promise<void> {
     await Promise.all(
-      (['regular', 'bold'] as const).map((weight) =>
-        embedCidFont(this.writer, weight, [...this.drawn[weight]].join(''), {
-          retainGids: true,
-          into: this[weight].ref,
-        }),
+      [...this.drawn].map(([face, drawn]) =>
+        embedCidFont(this.writer, face, [...drawn].join(''), { retainGids: true, into: this[face].ref }),
       ),
     );
   }

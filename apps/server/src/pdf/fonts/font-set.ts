@@ -22,16 +22,40 @@ import { subsetFont } from './hb-subset.ts';
 import { readSfnt, type SfntMetrics } from './sfnt.ts';
 
 export type FontWeight = 'regular' | 'bold';
+/** The Latin text face of the letters (decision 0066): Source Serif 4, with a true italic. */
+export type SerifFace = 'serif' | 'serifBold' | 'serifItalic' | 'serifBoldItalic';
+/** Every embeddable face: the CJK face's two weights (named by weight, as before) and the serif's four. */
+export type FontFace = FontWeight | SerifFace;
 
-const FONT_FILES: Record<FontWeight, string> = {
+export const SERIF_FACES: readonly SerifFace[] = ['serif', 'serifBold', 'serifItalic', 'serifBoldItalic'];
+
+const FONT_FILES: Record<FontFace, string> = {
   regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
   bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+  serif: '@expo-google-fonts/source-serif-4/400Regular/SourceSerif4_400Regular.ttf',
+  serifBold: '@expo-google-fonts/source-serif-4/700Bold/SourceSerif4_700Bold.ttf',
+  serifItalic: '@expo-google-fonts/source-serif-4/400Regular_Italic/SourceSerif4_400Regular_Italic.ttf',
+  serifBoldItalic: '@expo-google-fonts/source-serif-4/700Bold_Italic/SourceSerif4_700Bold_Italic.ttf',
 };
 
-export const POSTSCRIPT_NAMES: Record<FontWeight, string> = {
+export const POSTSCRIPT_NAMES: Record<FontFace, string> = {
   regular: 'NotoSansSC-Regular',
   bold: 'NotoSansSC-Bold',
+  serif: 'SourceSerif4-Regular',
+  serifBold: 'SourceSerif4-Bold',
+  serifItalic: 'SourceSerif4-Italic',
+  serifBoldItalic: 'SourceSerif4-BoldItalic',
 };
+
+export function isSerifFace(face: FontFace): face is SerifFace {
+  return face !== 'regular' && face !== 'bold';
+}
+
+/** The serif face for a weight and slant. */
+export function serifFace(weight: FontWeight, italic: boolean): SerifFace {
+  if (weight === 'bold') return italic ? 'serifBoldItalic' : 'serifBold';
+  return italic ? 'serifItalic' : 'serif';
+}
 
 /** GSUB features fontkit would apply by default and that break ToUnicode / widths (decision 0002 §3). */
 export const NO_GSUB_FEATURES = {
@@ -47,16 +71,16 @@ export const NO_GSUB_FEATURES = {
 export const OBLIQUE_SKEW_DEGREES = 12;
 
 /** Always in every subset: numbers, Latin punctuation, page-number and list-marker glyphs, CJK punctuation. */
-const BASE_CHARS =
+const LATIN_BASE_CHARS =
   Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)).join('') +
-  '\u00a0•◦▪–—…‘’“”·§©®™°±×÷' +
-  '，。、；：？！（）「」『』《》〈〉【】〔〕“”‘’—…·～';
+  '\u00a0•◦▪–—…‘’“”·§©®™°±×÷';
+const BASE_CHARS = `${LATIN_BASE_CHARS}，。、；：？！（）「」『』《》〈〉【】〔〕“”‘’—…·～`;
 
-const bytesCache = new Map<FontWeight, Uint8Array>();
-const metricsCache = new Map<FontWeight, SfntMetrics & { width(codePoint: number): number }>();
+const bytesCache = new Map<FontFace, Uint8Array>();
+const metricsCache = new Map<FontFace, SfntMetrics & { width(codePoint: number): number }>();
 
-/** The full TTF bytes for a weight (10 MB each; read once per process). */
-export function fontBytes(weight: FontWeight): Uint8Array {
+/** The full TTF bytes for a face (Noto Sans SC: 10 MB each weight; read once per process). */
+export function fontBytes(weight: FontFace): Uint8Array {
   let bytes = bytesCache.get(weight);
   if (!bytes) {
     const require = createRequire(import.meta.url);
@@ -67,7 +91,7 @@ export function fontBytes(weight: FontWeight): Uint8Array {
 }
 
 /** The full font's tables as the writer uses them (sfnt.ts), with advances cached per code point. */
-export function fontMetrics(weight: FontWeight): SfntMetrics & { width(codePoint: number): number } {
+export function fontMetrics(weight: FontFace): SfntMetrics & { width(codePoint: number): number } {
   let m = metricsCache.get(weight);
   if (!m) {
     const sfnt = readSfnt(fontBytes(weight));
@@ -121,8 +145,16 @@ export interface FontSetOptions {
 }
 
 /** Six capital letters from a hash of the subset's content, as PDF subset tags require ("ABCDEF+Name"). */
-export function subsetTag(codePoints: number[], weight: FontWeight): string {
-  let h = weight === 'bold' ? 0x811c9dc5 ^ 0x55 : 0x811c9dc5;
+export function subsetTag(codePoints: number[], weight: FontFace): string {
+  const seed = {
+    regular: 0,
+    bold: 0x55,
+    serif: 0x12,
+    serifBold: 0x34,
+    serifItalic: 0x56,
+    serifBoldItalic: 0x78,
+  };
+  let h = (0x811c9dc5 ^ seed[weight]) >>> 0;
   for (const cp of codePoints) h = Math.imul(h ^ cp, 0x01000193) >>> 0;
   let tag = '';
   for (let i = 0; i < 6; i++) {
@@ -133,9 +165,9 @@ export function subsetTag(codePoints: number[], weight: FontWeight): string {
   return tag;
 }
 
-export function codePointsOf(text: string): number[] {
+export function codePointsOf(text: string, face: FontFace = 'regular'): number[] {
   const set = new Set<number>();
-  for (const ch of BASE_CHARS) set.add(ch.codePointAt(0)!);
+  for (const ch of isSerifFace(face) ? LATIN_BASE_CHARS : BASE_CHARS) set.add(ch.codePointAt(0)!);
   for (const ch of text.normalize('NFC')) set.add(ch.codePointAt(0)!);
   return [...set].sort((a, b) => a - b);
 }

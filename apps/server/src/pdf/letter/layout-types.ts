@@ -21,6 +21,8 @@ export interface TextOp {
   underline: boolean;
   color: Rgb;
   link?: RefTarget;
+  /** Shared punctuation of this text is drawn in the CJK face (it sits in Chinese text; text-face.ts). */
+  cjkPunctuation?: boolean;
 }
 
 /** Filled rectangle; `y` is its top, points below the item's top. */
@@ -53,6 +55,8 @@ export interface VItem {
   breakAfter?: boolean;
   /** For table body rows: the header rows to repeat when the row opens a page. */
   repeatHeader?: VItem[];
+  /** First line of a numbered heading: its number ("2.1."), for the table of contents' page numbers. */
+  anchor?: string;
 }
 
 export interface NoteLayout {

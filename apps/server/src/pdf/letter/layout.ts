@@ -14,10 +14,12 @@ import type {
   TTable,
   TTableCell,
 } from '@dossier/contract';
-import { type FontWeight, fontExtents, measureText } from '../fonts/font-set.ts';
+import { type FontWeight, fontExtents } from '../fonts/font-set.ts';
+import { type ContentsEntry, contentsItems, headingNumbers, numberedHeading } from './contents.ts';
 import type { DrawOp, NoteLayout, RefTarget, Rgb, TextOp, VItem } from './layout-types.ts';
 import { LETTER_MESSAGES, type LetterLocale } from './letter.messages.ts';
 import { breakLines, type Token, tokenize } from './line-break.ts';
+import { cjkContextPunctuation, measureMixed } from './text-face.ts';
 
 export const BLACK: Rgb = [0, 0, 0];
 const LINK_BLUE: Rgb = [0.05, 0.25, 0.6];
@@ -52,7 +54,11 @@ interface Style {
   link?: RefTarget;
   /** Drawn as one unbreakable token (reference labels). */
   atom?: boolean;
+  /** Shared punctuation (’ “ — …) inside Chinese text: set in the CJK face (text-face.ts). */
+  cjkPunctuation?: boolean;
 }
+
+type Align = 'left' | 'center' | 'right' | 'justify';
 
 interface Run {
   text: string;
@@ -68,6 +74,8 @@ interface Box {
   lineHeight: number;
   /** Table header cells: all text bold. */
   bold?: boolean;
+  /** Table cells: never justified. */
+  ragged?: boolean;
 }
 
 export interface LayoutEnv {
@@ -76,6 +84,17 @@ export interface LayoutEnv {
   /** Full text width, for footnotes. */
   contentLeft: number;
   contentWidth: number;
+  /** Counsel-grade typesetting (decision 0066); all off by default. */
+  typeset?: Typesetting;
+}
+
+export interface Typesetting {
+  /** Body paragraphs and footnotes justified, with English hyphenation; the last line of each stays ragged. */
+  justify?: boolean;
+  /** Headings numbered 1., 1.1, 1.1.1 (a leading heading is the title and stays unnumbered). */
+  numberHeadings?: boolean;
+  /** A table of contents of the numbered headings, before the first of them (needs `numberHeadings`). */
+  contents?: boolean;
 }
 
 /**
@@ -91,6 +110,8 @@ export interface LetterLayout {
   items: VItem[];
   notes: Map<number, NoteLayout>;
   dangling: RefTarget[];
+  /** Where the table of contents sits in `items`, to be laid out again with the headings' pages. */
+  contents?: { start: number; count: number; entries: ContentsEntry[] };
 }
 
 class Layouter {
@@ -147,13 +168,13 @@ class Layouter {
         }
       }
     }
-    return out;
+    return splitCjkPunctuation(out);
   }
 
   private layoutNote(number: number, paragraphs: { content?: TInline[] | undefined }[]): NoteLayout {
     const { size, lineHeight, numberGap } = TYPE.note;
     const label = `${number}`;
-    const hang = measureText('00', size) + numberGap;
+    const hang = measureMixed('00', size, baseStyle(size)) + numberGap;
     const box: Box = {
       x: this.env.contentLeft + hang,
       width: this.env.contentWidth - hang,
@@ -162,7 +183,7 @@ class Layouter {
     };
     const lines: VItem[] = [];
     paragraphs.forEach((p, i) => {
-      const items = this.inlineLines(p.content, box, baseStyle(size), 'left');
+      const items = this.inlineLines(p.content, box, baseStyle(size), this.justified('left'));
       if (items.length === 0) return;
       items[0]!.spaceBefore = i === 0 ? TYPE.note.spaceBefore : 2;
       lines.push(...items);
@@ -174,33 +195,43 @@ class Layouter {
     return { number, lines };
   }
 
+  /** `left` becomes `justify` when the document is typeset justified. */
+  private justified(align: Align): Align {
+    return align === 'left' && this.env.typeset?.justify ? 'justify' : align;
+  }
+
   /** Lays out inline content as lines; one VItem per line. */
-  private inlineLines(
-    inlines: readonly TInline[] | undefined,
-    box: Box,
-    base: Style,
-    align: 'left' | 'center' | 'right',
-  ): VItem[] {
+  private inlineLines(inlines: readonly TInline[] | undefined, box: Box, base: Style, align: Align): VItem[] {
     const runs = this.runs(inlines, base);
     return this.runLines(runs, box, align);
   }
 
-  private runLines(runs: Run[], box: Box, align: 'left' | 'center' | 'right'): VItem[] {
+  private runLines(runs: Run[], box: Box, align: Align): VItem[] {
     const m = (text: string, i: number) => {
       const s = runs[i]!.style;
-      return measureText(text, s.sup ? s.size * TYPE.supScale : s.size, s.weight);
+      return measureMixed(text, s.sup ? s.size * TYPE.supScale : s.size, faceStyle(s));
     };
     const tokens: Token[] = [];
     runs.forEach((r, i) => {
-      if (r.style.atom) tokens.push({ text: r.text, kind: 'word', width: m(r.text, i), run: i });
+      if (r.style.atom) tokens.push({ text: r.text, kind: 'word', width: m(r.text, i), run: i, atom: true });
       else tokens.push(...tokenize([{ text: r.text }], (t) => m(t, i)).map((t) => ({ ...t, run: i })));
     });
-    const lines = tokens.length === 0 ? [{ tokens: [], width: 0 }] : breakLines(tokens, box.width, m);
+    const lines =
+      tokens.length === 0
+        ? [{ tokens: [], width: 0 }]
+        : breakLines(tokens, box.width, m, box.width, { hyphenate: align === 'justify' });
     const { ascent, descent } = fontExtents(box.size);
     const baseline = (box.lineHeight - (ascent - descent)) / 2 + ascent;
-    return lines.map((line) => {
+    return lines.map((line, li) => {
       const ops: DrawOp[] = [];
       const notes: number[] = [];
+      // Justified: the room left is shared by the gaps a line may break at (after a space, beside a CJK
+      // character); the last line and a line ended by a forced break keep natural spacing, as does a line that
+      // would need more than an em per gap (a long unbreakable word).
+      const stretch =
+        align === 'justify' && li < lines.length - 1 && !('forced' in line && line.forced)
+          ? justifyStretch(line.tokens, box.width - line.width, box.size)
+          : 0;
       let x =
         box.x +
         (align === 'center' ? (box.width - line.width) / 2 : align === 'right' ? box.width - line.width : 0);
@@ -216,7 +247,11 @@ class Layouter {
         for (const n of run.notes ?? []) if (!notes.includes(n)) notes.push(n);
         frag = undefined;
       };
-      for (const t of line.tokens) {
+      line.tokens.forEach((t, k) => {
+        if (stretch > 0 && k > 0 && isGap(line.tokens[k - 1]!, t)) {
+          flush();
+          x += stretch;
+        }
         if (!frag || frag.run !== t.run) {
           flush();
           frag = { run: t.run, text: '', x, width: 0 };
@@ -224,7 +259,7 @@ class Layouter {
         frag.text += t.text;
         frag.width += t.width;
         x += t.width;
-      }
+      });
       flush();
       return { height: box.lineHeight, spaceBefore: 0, ops, notes, baseline };
     });
@@ -243,9 +278,19 @@ class Layouter {
     switch (block.type) {
       case 'paragraph': {
         const a = block.attrs?.textAlign;
-        const align = a === 'center' || a === 'right' ? a : 'left';
+        const align =
+          a === 'center' || a === 'right' || a === 'justify'
+            ? a
+            : box.ragged
+              ? 'left'
+              : this.justified('left');
         const items = this.inlineLines(block.content, box, boxStyle(box), align);
         items[0]!.spaceBefore = TYPE.body.spaceBefore * scale;
+        // No orphan (a first line alone at a page's foot) and no widow (a last line alone at its head).
+        if (items.length >= 2) {
+          items[0]!.keepWithNext = true;
+          items[items.length - 2]!.keepWithNext = true;
+        }
         return items;
       }
       case 'heading': {
@@ -303,7 +348,7 @@ class Layouter {
       const marker =
         block.type === 'bulletList' ? (['•', '◦', '▪'][level] ?? '•') : orderedMarker(start + i, level);
       const s = boxStyle(box);
-      const w = measureText(marker, s.size, s.weight);
+      const w = measureMixed(marker, s.size, faceStyle(s));
       first.ops.push(textOp(inner.x - w - 5, first.baseline ?? box.lineHeight * 0.75, marker, s));
       out.push(...items);
     });
@@ -317,6 +362,7 @@ class Layouter {
       width: Math.max(width - 2 * t.padX, 4),
       size: t.size,
       lineHeight: t.lineHeight,
+      ragged: true,
     });
     const cols = Math.max(...table.content.map((r) => r.content.reduce((n, c) => n + span(c), 0)));
     const widths = this.columnWidths(table, cols, box.width);
@@ -433,9 +479,10 @@ class Layouter {
                     : '';
             const weight: FontWeight =
               n.type === 'text' && n.marks?.some((m) => m.type === 'bold') ? 'bold' : 'regular';
-            line += measureText(text, TYPE.table.size, weight);
+            const style = { weight, italic: false };
+            line += measureMixed(text, TYPE.table.size, style);
             for (const word of text.split(/\s+|(?=[\u3000-\u9fff])/)) {
-              mn = Math.max(mn, Math.min(measureText(word, TYPE.table.size, weight), 120) + indent);
+              mn = Math.max(mn, Math.min(measureMixed(word, TYPE.table.size, style), 120) + indent);
             }
           }
           mx = Math.max(mx, line + indent);
@@ -488,7 +535,7 @@ function textOp(x: number, y: number, text: string, s: Style): TextOp {
     x,
     y,
     text,
-    width: measureText(text, s.size, s.weight),
+    width: measureMixed(text, s.size, faceStyle(s)),
     size: s.size,
     weight: s.weight,
     italic: s.italic,
@@ -496,7 +543,64 @@ function textOp(x: number, y: number, text: string, s: Style): TextOp {
     color: s.color,
   };
   if (s.link) op.link = s.link;
+  if (s.cjkPunctuation) op.cjkPunctuation = true;
   return op;
+}
+
+function faceStyle(s: Pick<Style, 'weight' | 'italic' | 'cjkPunctuation'>) {
+  return { weight: s.weight, italic: s.italic, cjkPunctuation: s.cjkPunctuation === true };
+}
+
+/** A gap a justified line stretches: after a space, or beside a CJK character (where the line may break). */
+function isGap(a: Token, b: Token): boolean {
+  if (b.kind === 'space') return false;
+  return a.kind === 'space' || a.kind === 'cjk' || b.kind === 'cjk';
+}
+
+/** The extra width each gap of a justified line gets (0 when it has none, or would need more than an em each). */
+function justifyStretch(tokens: readonly Token[], room: number, size: number): number {
+  let gaps = 0;
+  for (let k = 1; k < tokens.length; k++) if (isGap(tokens[k - 1]!, tokens[k]!)) gaps++;
+  if (gaps === 0 || room <= 0) return 0;
+  const each = room / gaps;
+  return each > size ? 0 : each;
+}
+
+/**
+ * Runs with their shared punctuation in Chinese text (’ “ — … beside CJK characters) cut out into runs marked
+ * `cjkPunctuation`, so it is measured and drawn in the CJK face; in Latin text it stays in the serif.
+ */
+function splitCjkPunctuation(runs: Run[]): Run[] {
+  const whole = runs.map((r) => r.text).join('');
+  const marked = cjkContextPunctuation(whole);
+  if (marked.size === 0) return runs;
+  const out: Run[] = [];
+  let offset = 0;
+  for (const r of runs) {
+    const start = offset;
+    offset += r.text.length;
+    if (r.style.atom) {
+      out.push(r);
+      continue;
+    }
+    let piece = '';
+    let cjk = false;
+    const push = () => {
+      if (!piece) return;
+      out.push({ ...r, text: piece, style: cjk ? { ...r.style, cjkPunctuation: true } : r.style });
+      piece = '';
+    };
+    for (let i = 0; i < r.text.length; i++) {
+      const here = marked.has(start + i);
+      if (here !== cjk) {
+        push();
+        cjk = here;
+      }
+      piece += r.text[i];
+    }
+    push();
+  }
+  return out;
 }
 
 const ROMAN: [number, string][] = [
@@ -565,7 +669,22 @@ export function layoutDocument(doc: TLetterDocument, env: LayoutEnv): LetterLayo
     lineHeight: TYPE.body.lineHeight,
   };
   const items: VItem[] = [];
-  for (const block of doc.content) {
+  const numbering = env.typeset?.numberHeadings ? headingNumbers(doc.content) : undefined;
+  let contents: LetterLayout['contents'];
+  for (const [index, original] of doc.content.entries()) {
+    if (env.typeset?.contents && numbering && index === numbering.first && numbering.entries.length > 0) {
+      const toc = contentsItems(
+        numbering.entries,
+        LETTER_MESSAGES[env.locale].contents,
+        env.contentLeft,
+        env.contentWidth,
+        () => undefined,
+      );
+      contents = { start: items.length, count: toc.length, entries: numbering.entries };
+      items.push(...toc);
+    }
+    const label = numbering?.labels.get(index);
+    const block = label === undefined ? original : numberedHeading(original, label);
     const refs: RefTarget[] = [];
     const json = JSON.stringify(block, (_k, v) => {
       if (v && typeof v === 'object' && v.type === 'reference')
@@ -579,7 +698,17 @@ export function layoutDocument(doc: TLetterDocument, env: LayoutEnv): LetterLayo
     });
     const key = createHash('sha1')
       .update(json)
-      .update(JSON.stringify([labels, l.notes.size, env.locale, env.contentLeft, env.contentWidth]))
+      .update(
+        JSON.stringify([
+          labels,
+          l.notes.size,
+          env.locale,
+          env.contentLeft,
+          env.contentWidth,
+          env.typeset?.justify === true,
+          label ?? null,
+        ]),
+      )
       .digest('base64');
     let cached = blockCache.get(key);
     if (cached) {
@@ -589,8 +718,10 @@ export function layoutDocument(doc: TLetterDocument, env: LayoutEnv): LetterLayo
       for (const r of cached.unresolved) l.noteDangling(r);
     } else {
       const first = l.notes.size;
+      const laidOut = l.blocks([block], box, 0);
+      if (label !== undefined && laidOut[0]) laidOut[0].anchor = label;
       cached = {
-        items: l.blocks([block], box, 0),
+        items: laidOut,
         notes: [...l.notes.values()].slice(first),
         unresolved: refs.filter((_, i) => labels[i] === null || labels[i]!.startsWith('\u0000')),
       };
@@ -599,5 +730,5 @@ export function layoutDocument(doc: TLetterDocument, env: LayoutEnv): LetterLayo
     blockCache.set(key, cached);
     items.push(...cached.items);
   }
-  return { items, notes: l.notes, dangling: l.dangling };
+  return { items, notes: l.notes, dangling: l.dangling, ...(contents ? { contents } : {}) };
 }

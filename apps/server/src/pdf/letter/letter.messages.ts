@@ -14,6 +14,7 @@ export type LetterLocale = 'zh' | 'en';
 export const LETTER_MESSAGES = {
   en: {
     pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+    contents: 'Table of Contents',
     pending: {
       exhibit: (name: string) => `[Exhibit pending: ${name}]`,
       letter: (name: string) => `[Letter pending: ${name}]`,
@@ -25,6 +26,7 @@ export const LETTER_MESSAGES = {
   },
   zh: {
     pageOf: (page: number, pages: number) => `第 ${page} 页，共 ${pages} 页`,
+    contents: '目录',
     pending: {
       exhibit: (name: string) => `[证据待上传：${name}]`,
       letter: (name: string) => `[推荐信待上传：${name}]`,

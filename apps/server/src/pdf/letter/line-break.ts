@@ -5,9 +5,12 @@
  * - a line may break at spaces, and between two tokens when either is CJK, unless kinsoku forbids it: the next
  *   token starts with closing punctuation (，。、；：？！）」』 …) or the previous one ends with opening punctuation
  *   (（「『 …);
- * - no hyphenation; a word wider than the line is cut between characters;
+ * - with `hyphenate` (justified English text, decision 0066), a Latin word that does not fit at the end of a line
+ *   is split at its last hyphenation point (hyphenate.ts) that fits with its hyphen; a word wider than the line
+ *   is cut between characters;
  * - when kinsoku would leave no break point in the line, the line breaks at the overflow point anyway.
  */
+import { hyphenPieces } from './hyphenate.ts';
 
 /** Characters that must not start a line. */
 export const NO_LINE_START = new Set(
@@ -29,6 +32,8 @@ export interface Token {
   width: number;
   /** Index of the run (style, link, footnote) the token belongs to. */
   run: number;
+  /** Never hyphenated (a reference label, a footnote number). */
+  atom?: boolean;
 }
 
 export interface BreakRun {
@@ -85,6 +90,32 @@ function canBreakBefore(tokens: readonly Token[], i: number): boolean {
 export interface Line {
   tokens: Token[];
   width: number;
+  /** Ended by a forced line break (a justified paragraph does not stretch it). */
+  forced?: boolean;
+}
+
+/**
+ * Splits word token `t` at its last hyphenation point whose head, with the hyphen it takes, fits in `room`; the
+ * head keeps at least 2 letters. Undefined when no point fits.
+ */
+function hyphenateToken(
+  t: Token,
+  room: number,
+  measure: (text: string, run: number) => number,
+): [Token, Token] | undefined {
+  const pieces = hyphenPieces(t.text);
+  for (let k = pieces.length - 1; k >= 1; k--) {
+    const head = pieces.slice(0, k).join('');
+    const text = head.endsWith('-') ? head : `${head}-`;
+    const width = measure(text, t.run);
+    if (width > room) continue;
+    const tail = pieces.slice(k).join('');
+    return [
+      { ...t, text, width },
+      { ...t, text: tail, width: measure(tail, t.run) },
+    ];
+  }
+  return undefined;
 }
 
 /** Splits a word token that is wider than `maxWidth` into a head that fits (at least one character). */
@@ -124,6 +155,7 @@ export function breakLines(
   maxWidth: number,
   measure: (text: string, run: number) => number,
   firstLineWidth = maxWidth,
+  opts: { hyphenate?: boolean } = {},
 ): Line[] {
   const tokens = input.slice();
   const lines: Line[] = [];
@@ -145,7 +177,21 @@ export function breakLines(
       }
       if (i > start && canBreakBefore(tokens, i)) lastBreak = i;
       if (t.kind !== 'space' && x + t.width > width && x > 0) {
-        end = lastBreak > start ? lastBreak : i;
+        // Hyphenate only a line that would otherwise stretch its spaces by more than three spaces' width.
+        const split =
+          opts.hyphenate &&
+          t.kind === 'word' &&
+          !t.atom &&
+          tokens[i - 1]?.kind === 'space' &&
+          width - x > 3 * tokens[i - 1]!.width
+            ? hyphenateToken(t, width - x, measure)
+            : undefined;
+        if (split) {
+          tokens.splice(i, 1, ...split);
+          end = i + 1;
+        } else {
+          end = lastBreak > start ? lastBreak : i;
+        }
         break;
       }
       if (
@@ -165,7 +211,9 @@ export function breakLines(
     }
     if (end < 0) end = tokens.length;
     if (end === start && !skipNewline) end = start + 1; // safety: always progress
-    lines.push(trimmed(tokens.slice(start, end)));
+    const line = trimmed(tokens.slice(start, end));
+    if (skipNewline) line.forced = true;
+    lines.push(line);
     i = skipNewline ? end + 1 : end;
     // A forced break at the very end still produces the empty line the author typed.
     if (skipNewline && i >= tokens.length) lines.push({ tokens: [], width: 0 });

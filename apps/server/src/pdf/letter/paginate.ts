@@ -1,7 +1,10 @@
 /**
  * Stacks VItems onto pages (decision 0004):
  * - items never split; the gap above an item is dropped at the top of a page;
- * - a `keepWithNext` item (heading line, table header row) moves to the next page with its follower;
+ * - a `keepWithNext` item (heading line, table header row, a paragraph's first and next-to-last lines) moves to
+ *   the next page with its follower, and with a chain of them: a heading keeps the first two lines of its
+ *   paragraph, and no paragraph leaves its first line alone at a page's foot (orphan) or its last alone at the
+ *   head of the next (widow) — decision 0066;
  * - table rows never split; a body row opening a page is preceded by copies of the table's header rows;
  * - footnotes go to the bottom of the page of the line that references them; if the line and its notes do not
  *   fit, the line moves to the next page. Only a note too tall for an empty page is continued on the next
@@ -78,8 +81,12 @@ export function paginate(
     }
     const fresh = item.notes.filter((n) => !placedNotes.has(n));
     const lines = fresh.flatMap((n) => notes.get(n)?.lines ?? []);
-    const next = items[i + 1];
-    const follow = item.keepWithNext && next && !next.breakAfter ? next.spaceBefore + next.height : 0;
+    let follow = 0;
+    for (let k = i; items[k]?.keepWithNext && follow <= height; k++) {
+      const next = items[k + 1];
+      if (!next || next.breakAfter) break;
+      follow += next.spaceBefore + next.height;
+    }
     const need = (p: typeof page) => (p.body.length === 0 ? 0 : item.spaceBefore) + item.height;
     const header = item.repeatHeader ?? [];
     const headerH = (p: typeof page) => (p.body.length === 0 ? header.reduce((h, r) => h + r.height, 0) : 0);

@@ -4,14 +4,23 @@
  */
 import { type TLetterDocument, type TReferenceKind, ZLetterDocument } from '@dossier/contract';
 import { type CidFont, embedCidFont } from '../fonts/cid-font.ts';
-import { type FontWeight, fontExtents, measureText, OBLIQUE_SKEW_DEGREES } from '../fonts/font-set.ts';
+import {
+  type FontFace,
+  type FontWeight,
+  fontExtents,
+  isSerifFace,
+  OBLIQUE_SKEW_DEGREES,
+  SERIF_FACES,
+} from '../fonts/font-set.ts';
 import { ContentBuilder, writeDocument } from '../raw/document.ts';
 import { PdfDict, PdfName, type PdfRef } from '../raw/values.ts';
 import { PdfWriter } from '../raw/writer.ts';
-import { layoutDocument, type ResolvedReference } from './layout.ts';
-import type { DrawOp, RefTarget, Rgb, TextOp } from './layout-types.ts';
+import { contentsItems } from './contents.ts';
+import { type LetterLayout, layoutDocument, type ResolvedReference, type Typesetting } from './layout.ts';
+import type { DrawOp, RefTarget, Rgb, TextOp, VItem } from './layout-types.ts';
 import { LETTER_MESSAGES, type LetterLocale } from './letter.messages.ts';
 import { type PageLayout, paginate } from './paginate.ts';
+import { faceSegments, measureMixed } from './text-face.ts';
 
 export type LetterPageSize = 'Letter' | 'A4';
 
@@ -33,6 +42,13 @@ export interface RenderLetterOptions {
   locale: LetterLocale;
   /** Small grey text at the top of every page. */
   header?: string;
+  /**
+   * A running header on every page (decision 0066): `left` at the left margin, `right` at the right one, over a
+   * rule (the petitioner's name, the classification). Replaces `header`.
+   */
+  runningHeader?: { left: string; right: string };
+  /** Justified text with hyphenation, numbered headings, table of contents (decision 0066). Default: none. */
+  typeset?: Typesetting;
   /** Small grey text at the bottom left of every page. */
   footer?: string;
   /** "Page X of Y" / "第 X 页，共 Y 页" at the bottom right (centre without footer). Default false. */
@@ -84,9 +100,12 @@ export interface LaidOutLetter {
   header: boolean;
   links: LetterLink[];
   danglingReferences: RefTarget[];
-  /** Every character drawn in each weight (what the fonts are subset to). */
-  text: Record<FontWeight, string>;
+  /** Every character drawn in each face (what the fonts are subset to). */
+  text: Record<FontFace, string>;
 }
+
+/** How the petition letter and the US plan are typeset (the packet and the previews, decision 0066). */
+export const COUNSEL_TYPESETTING: Typesetting = { justify: true, numberHeadings: true, contents: true };
 
 /** Layout, pagination and chrome: pure, no PDF touched (layout.ts, paginate.ts). */
 export function layoutLetter(opts: RenderLetterOptions): LaidOutLetter {
@@ -98,8 +117,9 @@ export function layoutLetter(opts: RenderLetterOptions): LaidOutLetter {
     resolveReference: opts.resolveReference,
     contentLeft: MARGIN.left,
     contentWidth,
+    ...(opts.typeset ? { typeset: opts.typeset } : {}),
   });
-  const pages = paginate(layout.items, layout.notes, pageHeight - MARGIN.top, MARGIN.bottom);
+  const pages = paginateWithContents(layout, opts.locale, pageHeight, contentWidth);
 
   // Chrome (header, footer, page numbers) as text ops, so they go through the same subsetting.
   const chrome: TextOp[][] = pages.map((_, i) => {
@@ -110,21 +130,27 @@ export function layoutLetter(opts: RenderLetterOptions): LaidOutLetter {
       x,
       y: pageHeight - y,
       text,
-      width: measureText(text, CHROME.size),
+      width: measureMixed(text, CHROME.size, PLAIN),
       size: CHROME.size,
       weight: 'regular',
       italic: false,
       underline: false,
       color: CHROME.color,
     });
-    if (opts.header) {
+    if (opts.runningHeader) {
+      const l = opts.runningHeader.left.normalize('NFC');
+      const r = opts.runningHeader.right.normalize('NFC');
+      ops.push(op(MARGIN.left, pageHeight - HEADER_BASELINE, l));
+      const w = measureMixed(r, CHROME.size, PLAIN);
+      ops.push(op(pageWidth - MARGIN.right - w, pageHeight - HEADER_BASELINE, r));
+    } else if (opts.header) {
       const t = opts.header.normalize('NFC');
-      ops.push(op((pageWidth - measureText(t, CHROME.size)) / 2, pageHeight - HEADER_BASELINE, t));
+      ops.push(op((pageWidth - measureMixed(t, CHROME.size, PLAIN)) / 2, pageHeight - HEADER_BASELINE, t));
     }
     if (opts.footer) ops.push(op(MARGIN.left, FOOTER_BASELINE, opts.footer.normalize('NFC')));
     if (opts.pageNumbers) {
       const t = LETTER_MESSAGES[opts.locale].pageOf(i + 1, pages.length);
-      const w = measureText(t, CHROME.size);
+      const w = measureMixed(t, CHROME.size, PLAIN);
       ops.push(op(opts.footer ? pageWidth - MARGIN.right - w : (pageWidth - w) / 2, FOOTER_BASELINE, t));
     }
     return ops;
@@ -148,14 +174,66 @@ export function layoutLetter(opts: RenderLetterOptions): LaidOutLetter {
     chrome,
     width: pageWidth,
     height: pageHeight,
-    header: Boolean(opts.header),
+    header: Boolean(opts.header || opts.runningHeader),
     links,
     danglingReferences: layout.dangling,
-    text: { regular: collectText(pages, chrome, 'regular'), bold: collectText(pages, chrome, 'bold') },
+    text: collectText(pages, chrome),
   };
 }
 
-export type LetterFonts = Record<FontWeight, CidFont>;
+const PLAIN = { weight: 'regular', italic: false } as const;
+
+/**
+ * Paginates; with a table of contents, lays it out again with the pages its headings fell on and paginates
+ * again, until the pages agree (its lines keep their heights, so the second pass normally confirms the first).
+ */
+function paginateWithContents(
+  layout: LetterLayout,
+  locale: LetterLocale,
+  pageHeight: number,
+  contentWidth: number,
+): PageLayout[] {
+  const run = (items: VItem[]) => paginate(items, layout.notes, pageHeight - MARGIN.top, MARGIN.bottom);
+  let pages = run(layout.items);
+  const toc = layout.contents;
+  if (!toc) return pages;
+  const pageOf = (ps: PageLayout[]) => {
+    const found = new Map<string, number>();
+    ps.forEach((p, i) => {
+      for (const it of p.items) if (it.item.anchor !== undefined) found.set(it.item.anchor, i + 1);
+    });
+    return found;
+  };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const known = pageOf(pages);
+    const items = layout.items.slice();
+    const lines = contentsItems(
+      toc.entries,
+      LETTER_MESSAGES[locale].contents,
+      MARGIN.left,
+      contentWidth,
+      (label) => known.get(label),
+    );
+    items.splice(toc.start, toc.count, ...lines);
+    pages = run(items);
+    const again = pageOf(pages);
+    if ([...known].every(([label, page]) => again.get(label) === page)) break;
+  }
+  return pages;
+}
+
+/** The fonts a letter is drawn with: Noto Sans SC's two weights and, when drawn, the serif's four faces. */
+export type LetterFonts = Record<FontWeight, CidFont> & Partial<Record<FontFace, CidFont>>;
+
+/** PDF resource names of the faces. */
+const FONT_NAMES: Record<FontFace, string> = {
+  regular: 'F1',
+  bold: 'F2',
+  serif: 'F3',
+  serifBold: 'F4',
+  serifItalic: 'F5',
+  serifBoldItalic: 'F6',
+};
 
 /**
  * Writes the letter's pages into `writer` with `fonts` (which must cover `letter.text`): one content stream and
@@ -166,26 +244,17 @@ export function writeLetterPages(
   letter: LaidOutLetter,
   fonts: LetterFonts,
 ): Array<{ ref: PdfRef; dict: PdfDict }> {
-  const resources = writer.add(
-    new PdfDict([
-      [
-        'Font',
-        new PdfDict([
-          ['F1', fonts.regular.ref],
-          ['F2', fonts.bold.ref],
-        ]),
-      ],
-      ['ProcSet', [PdfName.of('PDF'), PdfName.of('Text')]],
-    ]),
-  );
+  // Written once the pages are: it names the faces they draw with (Noto Sans SC's two always, as before).
+  const resources = writer.alloc();
+  const used = new Set<FontFace>(['regular', 'bold']);
   const { width: pageWidth, height: pageHeight } = letter;
   const contentWidth = pageWidth - MARGIN.left - MARGIN.right;
-  return letter.pages.map((pl, i) => {
+  const pages = letter.pages.map((pl, i) => {
     const c = new ContentBuilder();
     const draw = (ops: readonly DrawOp[], top: number) => {
       for (const op of ops) {
         if (op.kind === 'rect') c.rect(op.x, top - op.y - op.h, op.w, op.h, op.color);
-        else drawText(c, fonts, op, op.x, top - op.y);
+        else drawText(c, fonts, used, op, op.x, top - op.y);
       }
     };
     for (const p of pl.items) draw(p.item.ops, p.top);
@@ -203,15 +272,36 @@ export function writeLetterPages(
     ]);
     return { ref: writer.add(dict), dict };
   });
+  const faces = (Object.keys(FONT_NAMES) as FontFace[]).filter((f) => used.has(f));
+  writer.set(
+    resources,
+    new PdfDict([
+      ['Font', new PdfDict(faces.map((f) => [FONT_NAMES[f], fontFor(fonts, f).ref]))],
+      ['ProcSet', [PdfName.of('PDF'), PdfName.of('Text')]],
+    ]),
+  );
+  return pages;
 }
 
-/** The fonts a letter needs, subset to its text. */
-export async function letterFonts(writer: PdfWriter, text: Record<FontWeight, string>): Promise<LetterFonts> {
-  const [regular, bold] = await Promise.all([
+function fontFor(fonts: LetterFonts, face: FontFace): CidFont {
+  const font = fonts[face];
+  if (!font) throw new Error(`letter font ${face} was not embedded`);
+  return font;
+}
+
+/** The fonts a letter needs, subset to its text: Noto Sans SC's two weights, and each serif face it draws. */
+export async function letterFonts(writer: PdfWriter, text: Record<FontFace, string>): Promise<LetterFonts> {
+  const serif = SERIF_FACES.filter((f) => text[f] !== '');
+  const [regular, bold, ...rest] = await Promise.all([
     embedCidFont(writer, 'regular', text.regular),
     embedCidFont(writer, 'bold', text.bold),
+    ...serif.map((f) => embedCidFont(writer, f, text[f])),
   ]);
-  return { regular, bold };
+  const fonts: LetterFonts = { regular: regular!, bold: bold! };
+  serif.forEach((f, i) => {
+    fonts[f] = rest[i]!;
+  });
+  return fonts;
 }
 
 export async function renderLetter(opts: RenderLetterOptions): Promise<RenderLetterResult> {
@@ -273,18 +363,24 @@ export function letterMarks(letter: LaidOutLetter): Box[][] {
   });
 }
 
-function drawText(c: ContentBuilder, fonts: LetterFonts, op: TextOp, x: number, y: number) {
-  const font = fonts[op.weight];
-  // Synthetic oblique: Noto Sans SC has no italic, so italic runs are skewed (x += tan(12°)·y).
-  c.text(
-    font === fonts.bold ? 'F2' : 'F1',
-    op.size,
-    font.encode(op.text),
-    x,
-    y,
-    op.color,
-    op.italic ? SKEW : 0,
-  );
+/** Draws `op` face by face (text-face.ts): the serif for Latin text, Noto Sans SC for CJK. */
+function drawText(
+  c: ContentBuilder,
+  fonts: LetterFonts,
+  used: Set<FontFace>,
+  op: TextOp,
+  x: number,
+  y: number,
+) {
+  let at = x;
+  for (const seg of faceSegments(op.text, op.size, faceStyle(op))) {
+    const font = fontFor(fonts, seg.face);
+    used.add(seg.face);
+    // Synthetic oblique for CJK only: Noto Sans SC has no italic (x += tan(12°)·y); the serif has a true one.
+    const skew = op.italic && !isSerifFace(seg.face) ? SKEW : 0;
+    c.text(FONT_NAMES[seg.face], op.size, font.encode(seg.text), at, y, op.color, skew);
+    at += seg.width;
+  }
   if (op.underline) {
     const t = Math.max(op.size * 0.05, 0.4);
     c.rect(x, y - op.size * 0.14 - t, op.width, t, op.color);
@@ -293,16 +389,35 @@ function drawText(c: ContentBuilder, fonts: LetterFonts, op: TextOp, x: number, 
 
 const SKEW = Math.tan((OBLIQUE_SKEW_DEGREES * Math.PI) / 180);
 
-function collectText(pages: PageLayout[], chrome: TextOp[][], weight: FontWeight): string {
-  const seen = new Set<string>();
+function faceStyle(op: TextOp) {
+  return { weight: op.weight, italic: op.italic, cjkPunctuation: op.cjkPunctuation === true };
+}
+
+/** Every character drawn, by the face that draws it. */
+function collectText(pages: PageLayout[], chrome: TextOp[][]): Record<FontFace, string> {
+  const seen = new Map<FontFace, Set<string>>();
   const add = (ops: readonly DrawOp[]) => {
-    for (const op of ops)
-      if (op.kind === 'text' && op.weight === weight) for (const ch of op.text) seen.add(ch);
+    for (const op of ops) {
+      if (op.kind !== 'text') continue;
+      for (const seg of faceSegments(op.text, op.size, faceStyle(op))) {
+        const set = seen.get(seg.face) ?? new Set<string>();
+        seen.set(seg.face, set);
+        for (const ch of seg.text) set.add(ch);
+      }
+    }
   };
   for (const p of pages) {
     for (const it of p.items) add(it.item.ops);
     for (const it of p.notes) add(it.item.ops);
   }
   for (const ops of chrome) add(ops);
-  return [...seen].join('');
+  const text = (f: FontFace) => [...(seen.get(f) ?? [])].join('');
+  return {
+    regular: text('regular'),
+    bold: text('bold'),
+    serif: text('serif'),
+    serifBold: text('serifBold'),
+    serifItalic: text('serifItalic'),
+    serifBoldItalic: text('serifBoldItalic'),
+  };
 }

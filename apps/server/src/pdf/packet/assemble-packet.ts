@@ -1,16 +1,20 @@
 import { createHash } from 'node:crypto';
 import { translate } from '@dossier/i18n';
 import { DeferredFonts } from '../fonts/cid-font.ts';
-import { type LaidOutLetter, layoutLetter, letterMarks, writeLetterPages } from '../letter/render-letter.ts';
+import {
+  COUNSEL_TYPESETTING,
+  type LaidOutLetter,
+  layoutLetter,
+  letterMarks,
+  writeLetterPages,
+} from '../letter/render-letter.ts';
 import { documentChunks } from '../raw/document.ts';
-import { name, type PdfRef } from '../raw/values.ts';
+import { name } from '../raw/values.ts';
 import { joinChunks, PdfWriter } from '../raw/writer.ts';
 import { contentMarks, type Rect } from './content-bbox.ts';
-import { byHandDoc } from './by-hand-page.ts';
 import { type ChecklistRow, coverSheetDoc } from './cover-sheet.ts';
 import { formTitle } from './doc-builders.ts';
 import { copyFor, formOrder } from './form-order.ts';
-import { highlightName, multiplyState } from './highlight-pages.ts';
 import { packetOutline, writeOutline } from './outline.ts';
 import type {
   FormKey,
@@ -65,12 +69,28 @@ export async function assemblePacket(
   // The petition letter and the plan depend on their document and on the numbering only: a cache keyed by both
   // lets "Generate again" skip the layout of an unchanged document (decisions 0027, 0044).
   const numbering = JSON.stringify([[...exhibitNumber], [...letterNumber]]);
-  const layOut = (doc: PacketInput['petitionLetter']) =>
-    layoutLetter({ validated: true, doc, locale: 'en', resolveReference });
-  const layoutDocument = async (doc: PacketInput['petitionLetter']) => {
-    if (!opts.layoutCache) return layOut(doc);
-    const key = createHash('sha256').update(JSON.stringify(doc)).update(numbering).digest('hex');
-    return opts.layoutCache(key, () => layOut(doc));
+  // Typeset like counsel's (decision 0066): justified and hyphenated, numbered headings, the letter's table of
+  // contents, a running header (petitioner, classification) and "Page X of Y" of the document, centred clear of
+  // the packet's own stamp at the bottom right.
+  const classification = input.category === 'EB1A' ? 'EB-1A' : 'EB-2 NIW';
+  const layOut = (doc: PacketInput['petitionLetter'], kind: 'petition_letter' | 'plan') =>
+    layoutLetter({
+      validated: true,
+      doc,
+      locale: 'en',
+      resolveReference,
+      typeset: { ...COUNSEL_TYPESETTING, contents: kind === 'petition_letter' },
+      runningHeader: { left: input.petitionerName, right: `${classification} · ${en(`outline.${kind}`)}` },
+      pageNumbers: true,
+    });
+  const layoutDocument = async (doc: PacketInput['petitionLetter'], kind: 'petition_letter' | 'plan') => {
+    if (!opts.layoutCache) return layOut(doc, kind);
+    const key = createHash('sha256')
+      .update(JSON.stringify(doc))
+      .update(numbering)
+      .update(JSON.stringify([kind, input.petitionerName, classification]))
+      .digest('hex');
+    return opts.layoutCache(key, () => layOut(doc, kind));
   };
   const totalSteps =
     5 + input.forms.length + input.exhibits.length + input.letters.length + input.plan.attachments.length;
@@ -96,21 +116,13 @@ export async function assemblePacket(
   };
   // The packet's pages in order; the exhibit list and the cover sheet are spliced in once known.
   const out: OutPage[] = [];
-  let multiply: PdfRef | undefined;
-  /**
-   * Copies every page of `bytes` into the packet (not yet placed); what they paint is kept by its sha-256. With
-   * `highlight` (the petitioner's name's variants), the name is highlighted where the text layer shows it.
-   */
-  const importPdf = async (bytes: Uint8Array, title: string, highlight?: string[]): Promise<OutPage[]> => {
+  /** Copies every page of `bytes` into the packet (not yet placed); what they paint is kept by its sha-256. */
+  const importPdf = async (bytes: Uint8Array, title: string): Promise<OutPage[]> => {
     const src = await openInput(bytes, title);
     const raw = src.pages();
     const imp = w.importer(src);
     const pages = imp.pages(raw);
     imp.flush();
-    if (highlight?.length) {
-      multiply ??= multiplyState(w);
-      for (const [i, p] of pages.entries()) highlightName(w, p, src, raw[i]!, highlight, multiply);
-    }
     const key = opts.marksCache
       ? (opts.sha256Of?.(bytes) ?? createHash('sha256').update(bytes).digest('hex'))
       : '';
@@ -129,8 +141,8 @@ export async function assemblePacket(
     out.push(...pages);
     return { title, start, count: pages.length };
   };
-  const append = async (bytes: Uint8Array, title: string, highlight?: string[]): Promise<Placed> =>
-    place(await importPdf(bytes, title, highlight), title);
+  const append = async (bytes: Uint8Array, title: string): Promise<Placed> =>
+    place(await importPdf(bytes, title), title);
 
   // 1. Forms in mailing order (form-order.ts, decision 0056): with premium processing the I-907's payment and
   //    the I-907, then the I-140's payments (filing fee, Asylum Program Fee), G-1145, I-140. The cover sheet is
@@ -146,16 +158,6 @@ export async function assemblePacket(
     const form = copyFor(slot, byKey.get(key));
     if (!form?.pdf) {
       if (!missingForms.includes(key)) missingForms.push(key);
-      // A payment form with no published edition: its "fill by hand" page holds its place (issue 30 item 4).
-      if (form?.byHand) {
-        const sheet = layoutLetter({
-          validated: true,
-          doc: byHandDoc(form.byHand),
-          locale: 'en',
-          resolveReference,
-        });
-        placedForms.push(place(writeGenerated(sheet), formTitle(key)));
-      }
       continue;
     }
     placedForms.push(await append(form.pdf, formTitle(key)));
@@ -164,7 +166,7 @@ export async function assemblePacket(
 
   lap('forms');
   // 2. Petition letter.
-  const letter = await layoutDocument(input.petitionLetter);
+  const letter = await layoutDocument(input.petitionLetter, 'petition_letter');
   const placedLetter = place(writeGenerated(letter), en('outline.petition_letter'));
   lap('render_letter');
   step('render');
@@ -186,9 +188,9 @@ export async function assemblePacket(
   for (const e of input.exhibits) {
     const start = out.length;
     out.push(tabPages[tabCursor++]!);
-    await append(e.original, e.title, input.highlightName);
+    await append(e.original, e.title);
     if (e.translation) {
-      await append(e.translation.pdf, e.title, input.highlightName);
+      await append(e.translation.pdf, e.title);
       out.push(tabPages[tabCursor++]!);
     }
     placedExhibits.push({ id: e.id, n: e.number, title: e.title, start, count: out.length - start });
@@ -209,7 +211,7 @@ export async function assemblePacket(
     step('assemble');
   }
   lap('copy');
-  const plan = await layoutDocument(input.plan.doc);
+  const plan = await layoutDocument(input.plan.doc, 'plan');
   const unresolved = [
     ...letter.danglingReferences.map((r) => ({ document: 'petition_letter' as const, ...r })),
     ...plan.danglingReferences.map((r) => ({ document: 'us_plan' as const, ...r })),
