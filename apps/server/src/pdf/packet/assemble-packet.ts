@@ -9,12 +9,14 @@ import {
   writeLetterPages,
 } from '../letter/render-letter.ts';
 import { documentChunks } from '../raw/document.ts';
-import { name } from '../raw/values.ts';
+import { name, type PdfRef } from '../raw/values.ts';
 import { joinChunks, PdfWriter } from '../raw/writer.ts';
 import { contentMarks, type Rect } from './content-bbox.ts';
+import { byHandDoc } from './by-hand-page.ts';
 import { type ChecklistRow, coverSheetDoc } from './cover-sheet.ts';
 import { formTitle } from './doc-builders.ts';
 import { copyFor, formOrder } from './form-order.ts';
+import { highlightName, multiplyState } from './highlight-pages.ts';
 import { packetOutline, writeOutline } from './outline.ts';
 import type {
   FormKey,
@@ -116,13 +118,21 @@ export async function assemblePacket(
   };
   // The packet's pages in order; the exhibit list and the cover sheet are spliced in once known.
   const out: OutPage[] = [];
-  /** Copies every page of `bytes` into the packet (not yet placed); what they paint is kept by its sha-256. */
-  const importPdf = async (bytes: Uint8Array, title: string): Promise<OutPage[]> => {
+  let multiply: PdfRef | undefined;
+  /**
+   * Copies every page of `bytes` into the packet (not yet placed); what they paint is kept by its sha-256. With
+   * `highlight` (the petitioner's name's variants), the name is highlighted where the text layer shows it.
+   */
+  const importPdf = async (bytes: Uint8Array, title: string, highlight?: string[]): Promise<OutPage[]> => {
     const src = await openInput(bytes, title);
     const raw = src.pages();
     const imp = w.importer(src);
     const pages = imp.pages(raw);
     imp.flush();
+    if (highlight?.length) {
+      multiply ??= multiplyState(w);
+      for (const [i, p] of pages.entries()) highlightName(w, p, src, raw[i]!, highlight, multiply);
+    }
     const key = opts.marksCache
       ? (opts.sha256Of?.(bytes) ?? createHash('sha256').update(bytes).digest('hex'))
       : '';
@@ -141,8 +151,8 @@ export async function assemblePacket(
     out.push(...pages);
     return { title, start, count: pages.length };
   };
-  const append = async (bytes: Uint8Array, title: string): Promise<Placed> =>
-    place(await importPdf(bytes, title), title);
+  const append = async (bytes: Uint8Array, title: string, highlight?: string[]): Promise<Placed> =>
+    place(await importPdf(bytes, title, highlight), title);
 
   // 1. Forms in mailing order (form-order.ts, decision 0056): with premium processing the I-907's payment and
   //    the I-907, then the I-140's payments (filing fee, Asylum Program Fee), G-1145, I-140. The cover sheet is
@@ -158,6 +168,16 @@ export async function assemblePacket(
     const form = copyFor(slot, byKey.get(key));
     if (!form?.pdf) {
       if (!missingForms.includes(key)) missingForms.push(key);
+      // A payment form with no published edition: its "fill by hand" page holds its place (issue 30 item 4).
+      if (form?.byHand) {
+        const sheet = layoutLetter({
+          validated: true,
+          doc: byHandDoc(form.byHand),
+          locale: 'en',
+          resolveReference,
+        });
+        placedForms.push(place(writeGenerated(sheet), formTitle(key)));
+      }
       continue;
     }
     placedForms.push(await append(form.pdf, formTitle(key)));
@@ -188,9 +208,9 @@ export async function assemblePacket(
   for (const e of input.exhibits) {
     const start = out.length;
     out.push(tabPages[tabCursor++]!);
-    await append(e.original, e.title);
+    await append(e.original, e.title, input.highlightName);
     if (e.translation) {
-      await append(e.translation.pdf, e.title);
+      await append(e.translation.pdf, e.title, input.highlightName);
       out.push(tabPages[tabCursor++]!);
     }
     placedExhibits.push({ id: e.id, n: e.number, title: e.title, start, count: out.length - start });
