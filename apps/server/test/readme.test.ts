@@ -231,7 +231,7 @@ describe('ReadMe: a complete EB-1A case confirms', () => {
       { done: 1, total: 1 },
     ]);
     expect(r).toMatchObject({ can_confirm: true, confirmed: false, confirmed_at: null });
-    expect(r.warnings.map((w) => [w.code, w.target])).toEqual([['readme_form_edition_outdated', 'G-1450']]);
+    expect(r.warnings.map((w) => [w.code, w.target])).toEqual([['readme_form_by_hand', 'G-1450']]);
     const row = await caseRowOf(o);
     expect(await readmeConfirmed(t.ctx, row)).toBe(false);
     await expect(assertReadmeConfirmed(t.ctx, row)).rejects.toMatchObject({
@@ -655,22 +655,27 @@ describe('ReadMe: guidance warnings (never blocking)', () => {
     expect(partOf(await readme(o), 'letters').complete).toBe(true);
   });
 
-  it('forms whose edition is not the current one (G-1450 09/27/19); the G-1650 is current', async () => {
+  it('a payment form no published edition fills (G-1450 09/27/19 outdated, G-1650 without a blank): the packet holds its "fill by hand" page, the checklist says so (issue 30 item 4)', async () => {
     const o = await owner(t);
-    const w = (await warningsOf(o)).filter((x) => x.code === 'readme_form_edition_outdated');
+    const w = (await warningsOf(o)).filter((x) => x.code === 'readme_form_by_hand');
     expect(w).toEqual([
       {
-        code: 'readme_form_edition_outdated',
-        msg: 'Form G-1450 is the 09/27/19 edition, which USCIS no longer accepts: file the current edition from uscis.gov',
+        code: 'readme_form_by_hand',
+        msg: 'Form G-1450 cannot be filled for you yet (no current edition is published): the packet holds a "fill by hand" page in its place listing every value to copy onto the current edition from uscis.gov; write the card or bank details by hand',
         tab: 'form',
         target: 'G-1450',
       },
     ]);
-    const zh = (await readme(o, 'zh')).warnings.find((x) => x.code === 'readme_form_edition_outdated');
-    expect(zh?.msg).toBe('G-1450 表为 09/27/19 版，移民局已不再接受：请从 uscis.gov 下载现行版本递交');
+    // Said once: not repeated as an outdated edition.
+    expect(codes(await warningsOf(o))).not.toContain('readme_form_edition_outdated');
+    const zh = (await readme(o, 'zh')).warnings.find((x) => x.code === 'readme_form_by_hand');
+    expect(zh?.msg).toBe(
+      'G-1450 表暂时无法为您填写（尚未发布现行版本）：文件包在该表位置放入一页“手工填写”说明，列出需抄写到 uscis.gov 现行版本上的每一项；银行卡或银行账户信息请亲笔填写',
+    );
     const s = await onCase(t, o)('PATCH', 'settings/', { version: 0, payment_method: 'G-1650' });
     expect(s.statusCode, s.body).toBe(200);
-    expect(codes(await warningsOf(o))).not.toContain('readme_form_edition_outdated');
+    const after = (await warningsOf(o)).filter((x) => x.code === 'readme_form_by_hand');
+    expect(after.map((x) => x.target)).toEqual(['G-1650']);
   });
 });
 
