@@ -2,7 +2,8 @@ import { BACKGROUND, EB1A_CATEGORIES, EXHIBIT_ORDER_MODES, type TLetterDocument 
 import { describe, expect, it } from 'vitest';
 import { packetReferences } from '../../pdf/packet/assemble-packet.ts';
 import type { PacketInput } from '../../pdf/packet/packet.types.ts';
-import { exhibitListDoc, tabAndCertificatePagesDoc } from '../../pdf/packet/packet-documents.ts';
+import { exhibitListDoc } from '../../pdf/packet/exhibit-list.ts';
+import { tabAndCertificatePagesDoc } from '../../pdf/packet/packet-documents.ts';
 import { numberingOf } from '../documents/numbering.ts';
 import { previewResolver, referenceTargetsOf } from '../documents/preview.ts';
 import { referencesIn } from '../documents/reference-walk.ts';
@@ -196,6 +197,7 @@ function packetInputOf(rows: NumberingRows): Pick<PacketInput, 'exhibits' | 'let
       title: e.title,
       parts: e.parts,
       original: pdf,
+      ...(e.group ? { group: e.group } : {}),
     })),
     letters: items.letters.map((l) => ({ id: l.id, number: l.number, recommender: l.recommender, pdf })),
     plan: {
@@ -319,9 +321,20 @@ describe('one numbering: every output shows the same number for every reference 
       .filter((b) => b.type === 'heading' && /^EXHIBIT /.test(b.content?.[0]?.text ?? ''))
       .map((b) => b.content![0]!.text);
     expect(tabTitles).toEqual(n.exhibits.map((e) => `EXHIBIT ${e.exhibit}`));
-    const list = exhibitListDoc(input.exhibits, () => 1);
-    expect(referencesIn(list).map((ref) => packet.resolveReference(ref.kind, ref.id)?.label)).toEqual(
+    // The list groups exhibits by criterion (in the order the groups first appear, numbers ascending within
+    // one): every exhibit once, then every letter in its order.
+    const list = exhibitListDoc(input, () => ({ first: 1, last: 1 }));
+    const listed = referencesIn(list).map((ref) => packet.resolveReference(ref.kind, ref.id)?.label ?? '');
+    const exhibitLabels = listed.filter((l) => l.startsWith('Exhibit '));
+    const number = (l: string) => Number(l.slice('Exhibit '.length));
+    expect([...exhibitLabels].sort((a, b) => number(a) - number(b))).toEqual(
       n.exhibits.map((e) => `Exhibit ${e.exhibit}`),
+    );
+    const criterionOf = new Map(n.exhibits.map((e) => [`Exhibit ${e.exhibit}`, e.folder.criterion]));
+    const runs = exhibitLabels.map((l) => criterionOf.get(l)).filter((c, i, a) => i === 0 || a[i - 1] !== c);
+    expect(new Set(runs).size).toBe(runs.length);
+    expect(listed.slice(exhibitLabels.length)).toEqual(
+      input.letters.map((l) => `Recommendation Letter ${l.number}`),
     );
     expect(input.plan.attachments.map((a) => a.number)).toEqual(input.plan.attachments.map((_, i) => i + 1));
 

@@ -160,14 +160,25 @@ export async function loadPacketInput(
         translation(e.translations, e.translator),
       ]);
       const { id, number, title, parts } = e;
-      return { id, number, title, parts, original, ...(tr ? { translation: tr } : {}) };
+      return {
+        id,
+        number,
+        title,
+        parts,
+        original,
+        ...(tr ? { translation: tr } : {}),
+        ...(e.group ? { group: e.group } : {}),
+        ...(e.description ? { description: e.description } : {}),
+      };
     }),
   );
   const letters: PacketInput['letters'] = await Promise.all(
     plan.letters.map(async (l) => {
-      const [pdf, tr] = await Promise.all([
+      const [pdf, tr, cv, cvTr] = await Promise.all([
         read(l.file),
         translation(l.translation ? [l.translation] : [], l.translator),
+        l.cv ? read(l.cv) : undefined,
+        translation(l.cvTranslation ? [l.cvTranslation] : [], l.translator),
       ]);
       return {
         id: l.id,
@@ -175,6 +186,10 @@ export async function loadPacketInput(
         recommender: l.recommender,
         pdf,
         ...(tr ? { translation: tr } : {}),
+        jobTitle: l.jobTitle,
+        independent: l.independent,
+        // The recommender's CV after the letter (issue 30 item 6), its translation with the certificate.
+        ...(cv ? { cv: { pdf: cv, ...(cvTr ? { translation: cvTr } : {}) } } : {}),
       };
     }),
   );
@@ -226,7 +241,7 @@ function checkedBytes(chunks: Uint8Array[], size: number, input: PacketInput): U
   const files = [
     ...input.forms.map((f) => f.pdf),
     ...input.exhibits.flatMap((e) => [e.original, e.translation?.pdf]),
-    ...input.letters.flatMap((l) => [l.pdf, l.translation?.pdf]),
+    ...input.letters.flatMap((l) => [l.pdf, l.translation?.pdf, l.cv?.pdf, l.cv?.translation?.pdf]),
     ...input.plan.attachments.flatMap((a) => [a.pdf, a.translation?.pdf]),
   ];
   const inputs = new Set(files.flatMap((f) => (f && f.buffer.byteLength > 64 * 1024 ? [f.buffer] : [])));

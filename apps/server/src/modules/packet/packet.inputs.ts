@@ -113,7 +113,7 @@ export async function planPacket(
 
   const ids = [
     ...exhibits.flatMap((e) => [...e.originals, ...e.translations]),
-    ...letters.flatMap((l) => [l.file, ...(l.translation ? [l.translation] : [])]),
+    ...letters.flatMap(letterFiles),
     ...attachments.flatMap((a) => [a.file, ...(a.translation ? [a.translation] : [])]),
     ...eta9089,
   ]
@@ -164,9 +164,14 @@ export function plannedFiles(plan: PacketPlan): PlannedFile[] {
   return [
     ...plan.eta9089,
     ...plan.exhibits.flatMap((e) => [...e.originals, ...e.translations]),
-    ...plan.letters.flatMap((l) => [l.file, ...(l.translation ? [l.translation] : [])]),
+    ...plan.letters.flatMap(letterFiles),
     ...plan.attachments.flatMap((a) => [a.file, ...(a.translation ? [a.translation] : [])]),
   ];
+}
+
+/** A letter's files in packet order: the letter, its translation, the recommender's CV and its translation. */
+function letterFiles(l: PacketPlan['letters'][number]): PlannedFile[] {
+  return [l.file, l.translation, l.cv, l.cvTranslation].filter((f): f is PlannedFile => f !== null);
 }
 
 /**

@@ -1,4 +1,6 @@
-import type { TPacketProblem } from '@dossier/contract';
+import { type Criterion, CRITERIA, type TPacketProblem } from '@dossier/contract';
+import type { ExhibitGroup } from '../../pdf/packet/packet.types.ts';
+import { criterionLabel, regulationOf } from '../evidence/criteria-content.ts';
 import type { CaseNumbering } from '../numbering/case-numbering.ts';
 
 /**
@@ -25,6 +27,9 @@ export interface PlannedExhibit {
   originals: PlannedFile[];
   translations: PlannedFile[];
   translator: Translator | null;
+  /** Its criterion as the exhibit list heads it (English label, regulation); null for an unknown key. */
+  group: ExhibitGroup | null;
+  description: string | null;
 }
 
 export interface PlannedLetter {
@@ -34,6 +39,12 @@ export interface PlannedLetter {
   file: PlannedFile;
   translation: PlannedFile | null;
   translator: Translator | null;
+  /** For the separator page (issue 30 item 6): the English title when given, and the relation. */
+  jobTitle: string;
+  independent: boolean;
+  /** The recommender's CV (résumé upload) and its translation, placed after the letter when uploaded. */
+  cv: PlannedFile | null;
+  cvTranslation: PlannedFile | null;
 }
 
 export interface PacketItems {
@@ -44,6 +55,15 @@ export interface PacketItems {
 
 const translatorOf = (mode: string | null): Translator | null =>
   mode === 'personal' || mode === 'service' ? { kind: mode } : null;
+
+const groupOf = (criterion: string): ExhibitGroup | null =>
+  (CRITERIA as readonly string[]).includes(criterion)
+    ? {
+        key: criterion,
+        title: criterionLabel(criterion as Criterion, 'en'),
+        citation: regulationOf(criterion as Criterion),
+      }
+    : null;
 
 export function packetItemsOf(numbering: CaseNumbering): PacketItems {
   const exhibits: PlannedExhibit[] = numbering.exhibits.map((n) => {
@@ -66,6 +86,8 @@ export function packetItemsOf(numbering: CaseNumbering): PacketItems {
         uploadId: f.file.translationUploadId,
       })),
       translator: translatorOf(withTranslation[0]?.file.translationMode ?? null),
+      group: groupOf(n.folder.criterion),
+      description: n.folder.description,
     };
   });
 
@@ -87,6 +109,21 @@ export function packetItemsOf(numbering: CaseNumbering): PacketItems {
                   uploadId: l.letterTranslationUploadId,
                 },
           translator: translatorOf(l.translationMode),
+          jobTitle: l.jobTitleEn ?? l.jobTitle,
+          independent: l.independent,
+          cv:
+            l.resumeUploadId === null
+              ? null
+              : { part: 'letter', name: l.name, tab: 'reference', uploadId: l.resumeUploadId },
+          cvTranslation:
+            l.resumeUploadId === null || l.resumeTranslationUploadId === null
+              ? null
+              : {
+                  part: 'letter_translation',
+                  name: l.name,
+                  tab: 'reference',
+                  uploadId: l.resumeTranslationUploadId,
+                },
         },
   );
 

@@ -15,6 +15,7 @@ import { contentMarks, type Rect } from './content-bbox.ts';
 import { byHandDoc } from './by-hand-page.ts';
 import { type ChecklistRow, coverSheetDoc } from './cover-sheet.ts';
 import { formTitle } from './doc-builders.ts';
+import { exhibitListDoc } from './exhibit-list.ts';
 import { copyFor, formOrder } from './form-order.ts';
 import { highlightName, multiplyState } from './highlight-pages.ts';
 import { packetOutline, writeOutline } from './outline.ts';
@@ -27,7 +28,7 @@ import type {
   PacketSection,
   ProgressFn,
 } from './packet.types.ts';
-import { exhibitListDoc, referenceLabel, tabAndCertificatePagesDoc } from './packet-documents.ts';
+import { referenceLabel, tabAndCertificatePagesDoc } from './packet-documents.ts';
 import { addLink, type OutPage, openInput, stampPages } from './packet-pages.ts';
 import { type PageFrame, pageFrame } from './page-frame.ts';
 import type { Stamp } from './stamp.ts';
@@ -219,15 +220,25 @@ export async function assemblePacket(
 
   // 4. Recommendation letters, 5. US plan and attachments.
   //    Every translation is followed by its translator's certificate, as the exhibits' are (8 CFR 103.2(b)(3)).
-  const placedLetters: Array<Placed & { n: number }> = [];
+  //    Each letter is an exhibit of its own (issue 30 item 6): its separator page (who, in what capacity), the
+  //    letter, its translation, then the recommender's CV and its translation.
+  const placedLetters: Array<Placed & { id: string; n: number }> = [];
   for (const l of input.letters) {
     const start = out.length;
+    out.push(tabPages[tabCursor++]!);
     await append(l.pdf, l.recommender);
     if (l.translation) {
       await append(l.translation.pdf, l.recommender);
       out.push(tabPages[tabCursor++]!);
     }
-    placedLetters.push({ title: l.recommender, n: l.number, start, count: out.length - start });
+    if (l.cv) {
+      await append(l.cv.pdf, l.recommender);
+      if (l.cv.translation) {
+        await append(l.cv.translation.pdf, l.recommender);
+        out.push(tabPages[tabCursor++]!);
+      }
+    }
+    placedLetters.push({ id: l.id, title: l.recommender, n: l.number, start, count: out.length - start });
     step('assemble');
   }
   lap('copy');
@@ -259,13 +270,14 @@ export async function assemblePacket(
   let listPages = 1;
   let list: LaidOutLetter | undefined;
   for (let attempt = 0; attempt < 4; attempt++) {
-    const firstExhibitPage = (id: string) => {
-      const p = placedExhibits.find((x) => x.id === id);
-      return p ? p.start + listPages + 1 : undefined;
+    // Pages as stamped ("Page X of Y"): the list's own pages come before every exhibit and letter.
+    const rangeOf = (kind: 'exhibit' | 'letter', id: string) => {
+      const p = (kind === 'exhibit' ? placedExhibits : placedLetters).find((x) => x.id === id);
+      return p ? { first: p.start + listPages + 1, last: p.start + listPages + p.count } : undefined;
     };
     list = layoutLetter({
       validated: true,
-      doc: exhibitListDoc(input.exhibits, firstExhibitPage),
+      doc: exhibitListDoc(input, rangeOf),
       locale: 'en',
       resolveReference,
     });
@@ -306,22 +318,24 @@ export async function assemblePacket(
   linkFrom(letter.links, placedLetter.start);
   linkFrom(plan.links, planPlaced.start);
 
-  // 8. Stamps: "Exhibit N - p. i of n" on exhibit pages, "Page X of Y" on every mailed page.
+  // 8. Stamps: "Exhibit N - p. i of n" on exhibit pages, "Rec. Letter N - p. i of n" on a letter's, "Page X of Y"
+  //    on every mailed page but the official forms': they stay clean, as practitioners leave them (issue 30 item
+  //    7), and still count in "Page X of Y", so a page's number is its place in the submission (decision 0068).
   // Stamps use the same embedded font as the letters: nothing depends on the reader's fonts.
   const font = fonts.regular;
   // Each stamp sits inside the page's visible box, ≥ 0.4 in from its edge; content under a stamp is scaled down.
   const total = pages.length;
-  const stamps: Stamp[][] = pages.map((_, idx) => [
-    { label: en('uscis.stamp_page', { x: idx + 1, y: total }), corner: 'br' },
-  ]);
-  for (const e of exhibits) {
-    for (let i = 0; i < e.count; i++) {
-      stamps[e.start + i]!.push({
-        label: en('uscis.stamp_exhibit', { n: e.n, i: i + 1, count: e.count }),
-        corner: 'tr',
-      });
-    }
-  }
+  const formPage = new Set(
+    placedForms.flatMap((f) => Array.from({ length: f.count }, (_, i) => f.start + i)),
+  );
+  const stamps: Stamp[][] = pages.map((_, idx) =>
+    formPage.has(idx) ? [] : [{ label: en('uscis.stamp_page', { x: idx + 1, y: total }), corner: 'br' }],
+  );
+  const stampRange = (p: Placed, label: (i: number) => string) => {
+    for (let i = 0; i < p.count; i++) stamps[p.start + i]!.push({ label: label(i + 1), corner: 'tr' });
+  };
+  for (const e of exhibits) stampRange(e, (i) => en('uscis.stamp_exhibit', { n: e.n, i, count: e.count }));
+  for (const l of letters) stampRange(l, (i) => en('uscis.stamp_letter', { n: l.n, i, count: l.count }));
   // An input read by an earlier build is not read again: its pages' marks come from the cache (decision 0043).
   const known = (await opts.marksCache?.load().catch(() => undefined)) ?? new Map<string, Rect[][]>();
   lap('marks_load');
@@ -409,6 +423,8 @@ export async function assemblePacket(
     sections,
     outline,
     exhibitPages: new Map(exhibits.map((e) => [e.id, { n: e.n, firstPage: at(e) + 1, pageCount: e.count }])),
+    letterPages: new Map(letters.map((l) => [l.id, { n: l.n, firstPage: at(l) + 1, pageCount: l.count }])),
+    formPages: placedForms.map((f) => ({ firstPage: at(f) + 1, pageCount: f.count })),
     missingForms,
     scaledPages: scaledPages.map((idx) => idx + c + 1),
     timings,

@@ -59,10 +59,14 @@ describe.runIf(tools)('packet assembler (sample case, opened with poppler, qpdf 
       exhibits += 1 + (await pagesOf(e.original));
       if (e.translation) exhibits += (await pagesOf(e.translation.pdf)) + 1;
     }
-    // A translation is followed by its translator's certificate, one page, wherever it is.
+    // A translation is followed by its translator's certificate, one page, wherever it is. A letter has its
+    // separator page, then the letter and the recommender's CV.
     let letters = 0;
-    for (const l of input.letters)
-      letters += (await pagesOf(l.pdf)) + (l.translation ? (await pagesOf(l.translation.pdf)) + 1 : 0);
+    for (const l of input.letters) {
+      letters += 1 + (await pagesOf(l.pdf)) + (l.translation ? (await pagesOf(l.translation.pdf)) + 1 : 0);
+      if (l.cv) letters += await pagesOf(l.cv.pdf);
+      if (l.cv?.translation) letters += (await pagesOf(l.cv.translation.pdf)) + 1;
+    }
     let forms = 0;
     for (const f of input.forms) if (f.pdf) forms += await pagesOf(f.pdf);
     let attachments = 0;
@@ -130,12 +134,21 @@ describe.runIf(tools)('packet assembler (sample case, opened with poppler, qpdf 
     expect(letters).toHaveLength(input.letters.length);
     expect(input.letters.some((l) => l.translation)).toBe(true);
     for (const [i, l] of input.letters.entries()) {
-      const text = lastPage(letters[i]!.firstPage, letters[i]!.pageCount);
-      expect(text.includes('Certificate of Translation'), `letter ${i + 1}`).toBe(Boolean(l.translation));
+      // The letter's certificate follows its translation; the CV's follows the CV's translation, last.
+      const { firstPage, pageCount } = letters[i]!;
+      const certificates = Array.from({ length: pageCount }, (_, k) =>
+        pdftotext(path, { first: firstPage + k, last: firstPage + k }).replace(/\s+/g, ' '),
+      ).filter((text) => text.includes('Certificate of Translation'));
+      expect(certificates, `letter ${i + 1}`).toHaveLength(
+        Number(!!l.translation) + Number(!!l.cv?.translation),
+      );
       if (l.translation) {
-        expect(text).toContain(`Letter of recommendation from ${l.recommender}`);
-        expect(text).toContain(`(Recommendation Letter ${i + 1})`);
-        expect(text).toContain(l.translation.translator.name);
+        expect(certificates[0]).toContain(`Letter of recommendation from ${l.recommender}`);
+        expect(certificates[0]).toContain(`(Recommendation Letter ${i + 1})`);
+        expect(certificates[0]).toContain(l.translation.translator.name);
+      }
+      if (l.cv?.translation) {
+        expect(lastPage(firstPage, pageCount)).toContain(`Curriculum vitae of ${l.recommender}`);
       }
     }
     const attachments = packet.sections.find((s) => s.title === '赴美计划')!.children!;
@@ -179,7 +192,10 @@ describe.runIf(tools)('packet assembler (sample case, opened with poppler, qpdf 
         targets.push(pageRefs.indexOf(dest.get(0).toString()) + 1);
       }
     }
-    const firstPages = [...packet.exhibitPages.values()].map((e) => e.firstPage);
+    // Every exhibit and every recommendation letter is listed (issue 30 items 2 and 6).
+    const firstPages = [...packet.exhibitPages.values(), ...packet.letterPages!.values()].map(
+      (e) => e.firstPage,
+    );
     expect([...new Set(targets)].sort((a, b) => a - b)).toEqual(firstPages);
   });
 
@@ -286,8 +302,9 @@ describe.runIf(tools)('packet assembler: references', () => {
     const sha = createHash('sha256').update(original).digest('hex');
     expect(stored.get(sha)).toHaveLength(await pagesOf(original));
     expect(stored.get(sha)!.flat().length).toBeGreaterThan(0);
+    // A letter brings its translation, the recommender's CV and (the first) the CV's translation.
     const inputs =
-      sample.input.exhibits.length + sample.input.letters.length * 2 + sample.input.plan.attachments.length;
+      sample.input.exhibits.length + sample.input.letters.length * 4 + sample.input.plan.attachments.length;
     expect(stored.size).toBeLessThanOrEqual(inputs + sample.input.forms.length);
 
     const again = await assemblePacket(sample.input, { marksCache: cache, layoutCache });
@@ -296,9 +313,9 @@ describe.runIf(tools)('packet assembler: references', () => {
     expect(again.scaledPages).toEqual(first.scaledPages);
 
     // Marks the cache says cover a page the first build left alone make the next build scale that page down:
-    // the first recommendation letter's first page (a text PDF with margins).
+    // the first recommendation letter's first page (a text PDF with margins), after its separator page.
     const letterPdf = sample.input.letters[0]!.pdf;
-    const target = again.sections.find((x) => x.title.startsWith('Letter 1'))!.firstPage;
+    const target = again.sections.find((x) => x.title.startsWith('Letter 1'))!.firstPage + 1;
     expect(again.scaledPages).not.toContain(target);
     stored.get(createHash('sha256').update(letterPdf).digest('hex'))![0] = [[0, 0, 612, 792]];
     const poisoned = await assemblePacket(sample.input, { marksCache: cache, layoutCache });

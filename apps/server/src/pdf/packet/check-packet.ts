@@ -2,8 +2,10 @@
  * The packet checks itself after each build (issue 28 item 9, decision 0058), on the bytes as written, with the
  * project's own reader (qpdf is not in the production image): the cross-reference data names every object where
  * it is and what the checks reach parses; the page tree has the pages the assembler placed and the sections add up to them;
- * every link and every bookmark points at a page of the file; every mailed page carries its "Page X of Y" stamp and
- * every exhibit page its "Exhibit N - p. i of n" stamp, read back through the stamp font's ToUnicode map.
+ * every link and every bookmark points at a page of the file; every mailed page carries its "Page X of Y" stamp,
+ * every exhibit page its "Exhibit N - p. i of n" stamp and every recommendation letter's page its "Rec. Letter N -
+ * p. i of n", read back through the stamp font's ToUnicode map; an official form's pages carry none (issue 30
+ * item 7: they count in "Page X of Y" but are not marked, decision 0068).
  */
 import { translate } from '@dossier/i18n';
 import { RawPdf } from '../raw/reader.ts';
@@ -21,7 +23,10 @@ export interface PacketCheck {
 }
 
 /** What the assembler says it wrote: the check compares the bytes with it. */
-export type PacketClaims = Pick<PacketResult, 'pageCount' | 'sections' | 'outline' | 'exhibitPages'>;
+export type PacketClaims = Pick<
+  PacketResult,
+  'pageCount' | 'sections' | 'outline' | 'exhibitPages' | 'letterPages' | 'formPages'
+>;
 
 /** Decoded content and ToUnicode maps are small here (a stamp stream, a subset's map); anything larger is wrong. */
 const MAX_DECODED = 4 * 1024 * 1024;
@@ -97,16 +102,28 @@ export function checkPacket(bytes: Uint8Array, claims: PacketClaims): PacketChec
   // The cover sheet (the first section) is for the petitioner: not numbered; every mailed page after it is.
   const cover = claims.sections[0]?.firstPage === 1 ? claims.sections[0].pageCount : 0;
   const mailed = pages.length - cover;
+  const form = new Set<number>();
+  for (const f of claims.formPages ?? []) for (let i = 0; i < f.pageCount; i++) form.add(f.firstPage - 1 + i);
   const wanted: string[][] = pages.map((_, i) =>
-    i < cover ? [] : [en('stamp_page', { x: i - cover + 1, y: mailed })],
+    i < cover || form.has(i) ? [] : [en('stamp_page', { x: i - cover + 1, y: mailed })],
   );
-  for (const e of claims.exhibitPages.values()) {
-    for (let i = 0; i < e.pageCount; i++) {
-      wanted[e.firstPage - 1 + i]?.push(en('stamp_exhibit', { n: e.n, i: i + 1, count: e.pageCount }));
+  const want = (ranges: PacketClaims['exhibitPages'] | undefined, key: string) => {
+    for (const e of ranges?.values() ?? []) {
+      for (let i = 0; i < e.pageCount; i++) {
+        wanted[e.firstPage - 1 + i]?.push(en(key, { n: e.n, i: i + 1, count: e.pageCount }));
+      }
     }
-  }
+  };
+  want(claims.exhibitPages, 'stamp_exhibit');
+  want(claims.letterPages, 'stamp_letter');
   const stampText = stampReader(doc);
   pages.forEach((p, i) => {
+    if (form.has(i)) {
+      // The stamps' font is given to every stamped page under this name (packet-pages.ts): a form has none.
+      const fonts = doc.dict(doc.dict(p.dict.get('Resources') ?? p.inherited.Resources)?.get('Font'));
+      if (fonts?.has('DsStamp')) problem(`page ${i + 1} (an official form) carries a packet stamp`);
+      return;
+    }
     const text = stampText(p.dict, p.inherited.Resources);
     for (const label of wanted[i]!)
       if (!text.includes(label)) problem(`page ${i + 1} lacks its stamp "${label}"`);

@@ -1,24 +1,8 @@
 import type { Locale } from '@dossier/contract';
 import { translate } from '@dossier/i18n';
 import { doc, heading, pageBreak, para, text } from './doc-builders.ts';
-import type { LetterDoc, PacketInput, PacketTranslation } from './packet.types.ts';
-
-/** The exhibit list: one line per exhibit, each a reference node (the renderer reports its rectangle → link). */
-export function exhibitListDoc(
-  exhibits: Array<{ id: string; title: string }>,
-  pageOf: (id: string) => number | undefined,
-): LetterDoc {
-  const en = (k: string, v?: Record<string, string | number>) => translate('en', `packet:uscis.${k}`, v);
-  return doc([
-    heading(1, en('exhibit_list_title')),
-    ...exhibits.map((e) =>
-      para(
-        { type: 'reference', attrs: { kind: 'exhibit', id: e.id } },
-        text(`: ${en('exhibit_line', { title: e.title, page: pageOf(e.id) ?? '…' })}`),
-      ),
-    ),
-  ]);
-}
+import { relationText } from './exhibit-list.ts';
+import type { LetterDoc, PacketInput, PacketLetter, PacketTranslation } from './packet.types.ts';
 
 /** Which part of the packet a tab or certificate page belongs to (index in its input array). */
 export interface TabPage {
@@ -28,9 +12,11 @@ export interface TabPage {
 }
 
 /**
- * One page per item: each exhibit's tab page, and a translator's certificate (8 CFR 103.2(b)(3)) after every
- * translation — of an exhibit, a recommendation letter or a plan attachment. Rendered as one document so the
- * font is subset once for all of them. Pages come in packet order: exhibits, then letters, then attachments.
+ * One page per item: each exhibit's tab page, each recommendation letter's separator page (issue 30 item 6), and a
+ * translator's certificate (8 CFR 103.2(b)(3)) after every translation — of an exhibit, a letter, a recommender's
+ * CV or a plan attachment. Rendered as one document so the font is subset once for all of them. Pages come in
+ * packet order: exhibits (tab, certificate), then letters (separator, the letter's certificate, the CV's), then
+ * attachments.
  */
 export function tabAndCertificatePagesDoc(input: Pick<PacketInput, 'exhibits' | 'letters' | 'plan'>): {
   doc: LetterDoc;
@@ -67,15 +53,27 @@ export function tabAndCertificatePagesDoc(input: Pick<PacketInput, 'exhibits' | 
     }
   });
   input.letters.forEach((l, i) => {
-    if (!l.translation) return;
-    push(
-      certificate(
-        l.translation,
-        en('letter_title', { name: l.recommender }),
-        en('letter_label', { n: l.number }),
-      ),
-      { part: 'letter', index: i, kind: 'certificate' },
-    );
+    push(letterSeparator(l), { part: 'letter', index: i, kind: 'tab' });
+    if (l.translation) {
+      push(
+        certificate(
+          l.translation,
+          en('letter_title', { name: l.recommender }),
+          en('letter_label', { n: l.number }),
+        ),
+        { part: 'letter', index: i, kind: 'certificate' },
+      );
+    }
+    if (l.cv?.translation) {
+      push(
+        certificate(
+          l.cv.translation,
+          en('cv_title', { name: l.recommender }),
+          en('letter_label', { n: l.number }),
+        ),
+        { part: 'letter', index: i, kind: 'certificate' },
+      );
+    }
   });
   input.plan.attachments.forEach((a, i) => {
     if (!a.translation) return;
@@ -86,6 +84,26 @@ export function tabAndCertificatePagesDoc(input: Pick<PacketInput, 'exhibits' | 
     });
   });
   return { doc: doc(content), pages };
+}
+
+/** A letter's separator page: who recommends, in what capacity, and what follows (the letter, the CV). */
+function letterSeparator(l: PacketLetter): unknown[] {
+  const en = (k: string, v?: Record<string, string | number>) => translate('en', `packet:uscis.${k}`, v);
+  const enclosed = [
+    en('enclosed_letter'),
+    ...(l.translation ? [en('enclosed_translation')] : []),
+    ...(l.cv ? [en('enclosed_cv')] : []),
+    ...(l.cv?.translation ? [en('enclosed_cv_translation')] : []),
+  ];
+  return [
+    heading(1, en('letter_tab_title', { n: l.number })),
+    heading(2, l.recommender),
+    ...(l.jobTitle ? [para(text(en('separator_title', { title: l.jobTitle })))] : []),
+    ...(l.independent === undefined
+      ? []
+      : [para(text(en('separator_relation', { relation: relationText(l.independent) })))]),
+    para(text(en('separator_enclosed', { items: enclosed.join('; ') }))),
+  ];
 }
 
 export function referenceLabel(locale: Locale, kind: 'exhibit' | 'letter', n: number | string): string {

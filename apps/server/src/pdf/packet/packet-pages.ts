@@ -68,6 +68,8 @@ export function stampPages(
   // Pages that are not scaled share one stream that opens their graphics state.
   const open = w.add(plainStream('q'));
   pages.forEach((page, idx) => {
+    // A page without stamps (an official form's) is left as it came: not wrapped, fitted or given the font.
+    if (stamps[idx]!.length === 0) return;
     const source = page.source;
     const cached = source ? known.get(source.key)?.[source.index] : undefined;
     const resource = addFontResource(w, page.dict, font.ref);

@@ -60,6 +60,19 @@ export interface PacketExhibit {
   translation?: PacketTranslation;
   /** The exhibit's parts in order (evidence files of a folder, `file:<id>`) and their numbers ("N.M"). */
   parts?: Array<{ id: string; number: string }>;
+  /**
+   * The criterion (or the background group) it supports, as the exhibit list heads its group (issue 30 item 2):
+   * `key` groups, `title` and `citation` (8 CFR 204.5(h)(3)(i)…; contract CRITERION_REGULATION) are printed.
+   */
+  group?: ExhibitGroup;
+  /** One line under its title on the exhibit list (the folder's description). */
+  description?: string;
+}
+
+export interface ExhibitGroup {
+  key: string;
+  title: string;
+  citation: string;
 }
 
 export interface PacketLetter {
@@ -70,6 +83,12 @@ export interface PacketLetter {
   pdf: Uint8Array;
   /** English translation of a non-English letter (8 CFR 103.2(b)(3): with the translator's certificate). */
   translation?: PacketTranslation;
+  /** The recommender's title (and institution, as the customer wrote it), for the letter's separator page. */
+  jobTitle?: string;
+  /** Independent expert (true) or collaborator (false); absent when not known. */
+  independent?: boolean;
+  /** The recommender's CV (résumé upload), placed after the letter, with its translation and certificate. */
+  cv?: { pdf: Uint8Array; translation?: PacketTranslation };
 }
 
 export interface PacketInput {
@@ -140,6 +159,16 @@ export interface PacketResult {
   outline: import('./outline.ts').OutlineNode[];
   /** Exhibit number → [first page, page count] in the packet (1-based pages). */
   exhibitPages: Map<string, { n: number; firstPage: number; pageCount: number }>;
+  /**
+   * Each recommendation letter (separator, letter, translation, CV) → its pages (1-based), stamped like an
+   * exhibit's (issue 30 item 6). Optional so results built before it still type-check.
+   */
+  letterPages?: Map<string, { n: number; firstPage: number; pageCount: number }>;
+  /**
+   * The official forms' pages (1-based ranges): left without a packet stamp, as practitioners leave them
+   * (issue 30 item 7); they still count in "Page X of Y" (decision 0068).
+   */
+  formPages?: Array<{ firstPage: number; pageCount: number }>;
   missingForms: FormKey[];
   /**
    * Pages (1-based, in the packet) whose content reached under a stamp and was scaled down, centred, to clear

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Locale } from '@dossier/contract';
+import { BACKGROUND, type Criterion, CRITERION_REGULATION, type Locale } from '@dossier/contract';
 import {
   EB1A_SAMPLE,
   editionId,
@@ -12,6 +12,7 @@ import {
 } from '@dossier/forms';
 import { BLANKS_DIR } from '@dossier/forms/blanks';
 import { fillOfficialPdf } from '../forms/fill.ts';
+import { criterionLabel } from '../../modules/evidence/criteria-content.ts';
 import { generateSampleLetter } from '../letter/sample-letter.ts';
 import { normaliseEvidence } from '../normalise/index.ts';
 import type { PacketExhibit, PacketForm, PacketInput } from './packet.types.ts';
@@ -86,6 +87,15 @@ export async function buildSampleCase(opts: {
     return b;
   };
 
+  // The exhibits split in order over the background group and a few criteria, as the default numbering has them.
+  const groups: Criterion[] =
+    opts.category === 'EB1A'
+      ? [BACKGROUND, 'awards', 'judge', 'scholarly_publication']
+      : [BACKGROUND, 'degree', 'job', 'achievements'];
+  const groupOf = (i: number) => {
+    const key = groups[Math.floor((i * groups.length) / sample.exhibits.length)]!;
+    return { key, title: criterionLabel(key, 'en'), citation: CRITERION_REGULATION[key] };
+  };
   const exhibits: PacketExhibit[] = [];
   for (const [i, target] of sample.exhibits.entries()) {
     let original: Uint8Array;
@@ -105,6 +115,9 @@ export async function buildSampleCase(opts: {
       number: i + 1,
       title: target.title,
       original: keep(original),
+      group: groupOf(i),
+      // Every other exhibit has its one-line description, as a customer may leave it out.
+      ...(i % 2 === 0 ? { description: `What exhibit ${i + 1} shows, in one line for the officer.` } : {}),
     };
     if (i % 5 === 0) {
       exhibit.translation = {
@@ -131,6 +144,21 @@ export async function buildSampleCase(opts: {
         pdf: keep(await textPdf(`Translation — ${recommender}`, 3, 600 + i)),
         translator: { name: 'Mei Lin', address: '100 Main Street, Springfield, IL 62701' },
         fromLanguage: 'Chinese',
+      },
+      jobTitle: `Professor of Engineering, University ${i + 1}`,
+      independent: i % 2 === 0,
+      // Each recommender's CV after the letter; the first one's is in Chinese, with its translation.
+      cv: {
+        pdf: keep(await textPdf(`Curriculum vitae — ${recommender}`, 2, 800 + i)),
+        ...(i === 0
+          ? {
+              translation: {
+                pdf: keep(await textPdf(`Translation — CV of ${recommender}`, 2, 900 + i)),
+                translator: { name: 'Mei Lin', address: '100 Main Street, Springfield, IL 62701' },
+                fromLanguage: 'Chinese',
+              },
+            }
+          : {}),
       },
     });
   }

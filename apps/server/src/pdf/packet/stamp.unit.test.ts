@@ -133,12 +133,29 @@ describe.runIf(tools)('packet stamps: inside the visible box, 0.4 in from its ed
       }
       return undefined;
     };
+    // The official forms carry no packet stamp (issue 30 item 7); a letter's pages carry their own.
+    const form = (n: number) =>
+      packet.formPages!.some((f) => n >= f.firstPage && n < f.firstPage + f.pageCount);
+    const letterOf = (n: number) =>
+      [...packet.letterPages!.values()].find((l) => n >= l.firstPage && n < l.firstPage + l.pageCount);
     for (const [i, page] of pages.entries()) {
       const n = i + 1;
       if (n <= cover) continue;
+      if (form(n)) {
+        // (The I-140's own footer reads "Page 1 of 12": only the packet's count is a stamp.)
+        const ours = new RegExp(`^Page \\d+ of ${packet.pageCount - cover}$|^Exhibit \\d+ - p\\.`);
+        expect(
+          page.lines.filter((l) => ours.test(l.text)),
+          `form page ${n}`,
+        ).toEqual([]);
+        continue;
+      }
       const labels = [`Page ${n - cover} of ${packet.pageCount - cover}`];
       const exhibit = exhibitOf(n);
       if (exhibit) labels.push(`Exhibit ${exhibit.n} - p. ${exhibit.i} of ${exhibit.count}`);
+      const letter = letterOf(n);
+      if (letter)
+        labels.push(`Rec. Letter ${letter.n} - p. ${n - letter.firstPage + 1} of ${letter.pageCount}`);
       for (const label of labels) {
         // A line of its own: nothing else on the page runs into it.
         const found = page.lines.filter((l) => l.text === label);
