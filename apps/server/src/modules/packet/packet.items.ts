@@ -1,4 +1,4 @@
-import { type Criterion, CRITERIA, type TPacketProblem } from '@dossier/contract';
+import { CRITERIA, type Criterion, type TPacketProblem } from '@dossier/contract';
 import type { ExhibitGroup } from '../../pdf/packet/packet.types.ts';
 import { criterionLabel, regulationOf } from '../evidence/criteria-content.ts';
 import type { CaseNumbering } from '../numbering/case-numbering.ts';

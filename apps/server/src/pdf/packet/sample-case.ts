@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BACKGROUND, type Criterion, CRITERION_REGULATION, type Locale } from '@dossier/contract';
+import { BACKGROUND, CRITERION_REGULATION, type Criterion, type Locale } from '@dossier/contract';
 import {
   EB1A_SAMPLE,
   editionId,
@@ -11,8 +11,8 @@ import {
   toPdfFields,
 } from '@dossier/forms';
 import { BLANKS_DIR } from '@dossier/forms/blanks';
-import { fillOfficialPdf } from '../forms/fill.ts';
 import { criterionLabel } from '../../modules/evidence/criteria-content.ts';
+import { fillOfficialPdf } from '../forms/fill.ts';
 import { generateSampleLetter } from '../letter/sample-letter.ts';
 import { normaliseEvidence } from '../normalise/index.ts';
 import type { PacketExhibit, PacketForm, PacketInput } from './packet.types.ts';
