@@ -159,6 +159,8 @@ export function breakLines(
 ): Line[] {
   const tokens = input.slice();
   const lines: Line[] = [];
+  /** The previous line ends in a hyphen it added. */
+  let hyphenated = false;
   let i = 0;
   while (i < tokens.length) {
     while (i < tokens.length && tokens[i]!.kind === 'space') i++;
@@ -167,6 +169,8 @@ export function breakLines(
     let x = 0;
     let lastBreak = -1;
     let end = -1;
+    let spaces = 0;
+    let endsInHyphen = false;
     let skipNewline = false;
     while (i < tokens.length) {
       const t = tokens[i]!;
@@ -177,15 +181,16 @@ export function breakLines(
       }
       if (i > start && canBreakBefore(tokens, i)) lastBreak = i;
       if (t.kind !== 'space' && x + t.width > width && x > 0) {
-        // Hyphenate only a line that would otherwise stretch its spaces by more than three spaces' width.
-        const split =
-          opts.hyphenate &&
-          t.kind === 'word' &&
-          !t.atom &&
-          tokens[i - 1]?.kind === 'space' &&
-          width - x > 3 * tokens[i - 1]!.width
+        // Hyphenate only where the line broken before the word would stretch each space by more than half a
+        // space (TeX's stretch of a text face's space), a whole space after a line that already ends in a hyphen.
+        const space = tokens[i - 1]?.kind === 'space' ? tokens[i - 1]!.width : 0;
+        const loose: boolean =
+          space > 0 && (width - x + space) / Math.max(1, spaces - 1) > space * (hyphenated ? 1 : 0.5);
+        const split: [Token, Token] | undefined =
+          opts.hyphenate && t.kind === 'word' && !t.atom && loose
             ? hyphenateToken(t, width - x, measure)
             : undefined;
+        endsInHyphen = split !== undefined;
         if (split) {
           tokens.splice(i, 1, ...split);
           end = i + 1;
@@ -206,11 +211,13 @@ export function breakLines(
         end = i + 1;
         break;
       }
+      if (t.kind === 'space') spaces++;
       x += t.width;
       i++;
     }
     if (end < 0) end = tokens.length;
     if (end === start && !skipNewline) end = start + 1; // safety: always progress
+    hyphenated = endsInHyphen;
     const line = trimmed(tokens.slice(start, end));
     if (skipNewline) line.forced = true;
     lines.push(line);

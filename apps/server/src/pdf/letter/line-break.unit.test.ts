@@ -42,4 +42,25 @@ describe('line breaking', () => {
     const out = breakLines(toks, 35, measure).map((l) => l.tokens.map((t) => t.text).join(''));
     expect(out).toEqual(['aa', 'EB-1A', 'bb']);
   });
+
+  it('hyphenates a Latin word at a TeX point when the line would be loose, never an atom', () => {
+    const text = 'aa bb cc extraordinary';
+    const hyphenated = breakLines(tokenize([{ text }], measure), 80, measure, 80, { hyphenate: true });
+    expect(hyphenated.map((l) => l.tokens.map((t) => t.text).join(''))).toEqual([
+      'aa bb cc extra-',
+      'ordinary',
+    ]);
+    expect(lines(text, 80)).toEqual(['aa bb cc', 'extraordinary']);
+    const atom = tokenize([{ text }], measure).map((t) =>
+      t.text === 'extraordinary' ? { ...t, atom: true } : t,
+    );
+    expect(breakLines(atom, 80, measure, 80, { hyphenate: true }).map((l) => l.tokens.length)).toEqual([
+      5, 1,
+    ]);
+  });
+
+  it('marks a line ended by a forced break, so a justified paragraph leaves it ragged', () => {
+    const out = breakLines(tokenize([{ text: 'aa\nbb' }], measure), 100, measure);
+    expect(out.map((l) => l.forced === true)).toEqual([true, false]);
+  });
 });

@@ -48,6 +48,29 @@ describe('paginate', () => {
     expect(withHeading.map((p) => p.items.length)).toEqual([1, 2]);
   });
 
+  it('leaves no orphan or widow: a paragraph keeps two lines at the foot and at the head of a page', () => {
+    // A paragraph's first and next-to-last lines are keep-with-next (layout.ts), so chains move together.
+    const paragraph = (n: number) =>
+      Array.from({ length: n }, (_, k) => line(10, k === 0 || k === n - 2 ? { keepWithNext: true } : {}));
+    // 90 used: the first line of a 4-line paragraph would sit alone at the foot; it moves with the second.
+    const orphan = paginate([line(90), ...paragraph(4)], new Map(), 100, 0);
+    expect(orphan.map((p) => p.items.length)).toEqual([1, 4]);
+    // 50 used: 5 of 6 lines would fit, leaving the last alone at the head: the fifth goes with it (4 + 2).
+    const widow = paginate([line(50), ...paragraph(6)], new Map(), 100, 0);
+    expect(widow.map((p) => p.items.length)).toEqual([5, 2]);
+    // A 3-line paragraph cannot split without one or the other: it moves whole.
+    const three = paginate([line(80), ...paragraph(3)], new Map(), 100, 0);
+    expect(three.map((p) => p.items.length)).toEqual([1, 3]);
+    // A heading keeps its paragraph's first two lines.
+    const heading = paginate(
+      [line(75), line(10, { keepWithNext: true }), ...paragraph(5)],
+      new Map(),
+      100,
+      0,
+    );
+    expect(heading.map((p) => p.items.length)).toEqual([1, 6]);
+  });
+
   it('honours page breaks and drops a trailing empty page', () => {
     const pages = paginate(
       [line(10), line(0, { breakAfter: true }), line(10), line(0, { breakAfter: true })],
