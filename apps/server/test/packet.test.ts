@@ -168,8 +168,18 @@ describe('the print file of a real case (issue 14 acceptance, server side)', () 
     for (const f of o.c.forms) {
       const pdf = await injectAs(t, 'GET', `/api/customer/immigration_data/${f.id}/pdf/`, { user: o.user });
       if (pdf.statusCode === 409) {
-        // A form the packet cannot fill here is left out and named on the cover sheet.
+        // A form the packet cannot fill here is named on the cover sheet; a payment form gets its "fill by hand"
+        // page at each of its places instead (issue 30 item 4).
         expect(file.missing_forms, pdf.body).toContain(f.form_number);
+        forms!.children.forEach((c, i) => {
+          if (!c.title.startsWith(f.form_number)) return;
+          const pages = (forms!.children[i + 1]?.page ?? letter!.page) - c.page;
+          expect(pdftotext(path, { first: c.page, last: c.page })).toContain(
+            `Form ${f.form_number} — fill in by hand`,
+          );
+          formPages += pages;
+          formParts += 1;
+        });
         continue;
       }
       expect(pdf.statusCode, f.form_number).toBe(200);
