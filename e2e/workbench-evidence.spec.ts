@@ -122,6 +122,7 @@ for (const locale of LOCALES) {
 
     const award = locale === 'zh' ? '国际青年科学家奖' : 'Young Scientist Award';
     const media = locale === 'zh' ? '媒体报道照片' : 'Press photo';
+    const description = 'Young Scientist Award 2023, one of 5 among 420 nominees';
 
     test('claims two EB-1A criteria and adds two pieces of evidence', async ({ page }) => {
       const errors = collectPageErrors(page);
@@ -151,11 +152,29 @@ for (const locale of LOCALES) {
           await choose(page, dialog.getByLabel(V.fields.criterion), labels.awards!);
           await dialog.getByLabel(V.fields.evidence_name, { exact: true }).fill(name);
           await dialog.getByLabel(V.fields.evidence_name_en).fill(`${name} (EN)`);
+          // The one line the packet's exhibit list prints under the title (issue 30 item 2).
+          if (name === award) await dialog.getByLabel(V.fields.folder_description).fill(description);
           await page.getByRole('button', { name: buttonName(V.actions.save) }).click();
           await expect(dialog).toBeHidden();
           await expect(awards.getByTestId('folder-name').filter({ hasText: name })).toBeVisible();
         });
       }
+      await test.step('the description is saved: shown with the folder, kept after a reload, in the editor', async () => {
+        const row = () => awards.getByTestId('folder-name').filter({ hasText: award });
+        await expect(row().getByTestId('folder-description-text')).toHaveText(description);
+        await expect(awards.getByTestId('folder-description-text')).toHaveCount(1);
+        await page.reload();
+        await expect(row().getByTestId('folder-description-text')).toHaveText(description);
+        await awards
+          .locator('.evidence__row')
+          .filter({ hasText: award })
+          .getByRole('button', { name: buttonName(V.actions.edit) })
+          .click();
+        const dialog = page.getByTestId('folder-dialog');
+        await expect(dialog.getByLabel(V.fields.folder_description)).toHaveValue(description);
+        await page.getByRole('button', { name: buttonName(V.actions.cancel) }).click();
+        await expect(dialog).toBeHidden();
+      });
       await checkScreen(page, 'evidence');
       expect(unexpected(errors)).toEqual([]);
     });

@@ -216,9 +216,9 @@ async function compareEverywhere(o: Owner, cited: Cited[], titles: Map<string, s
         `Exhibit ${f.exhibit} - p. ${p - s.first + 1} of ${s.last - s.first + 1}`,
       );
     }
-    expect(list).toContain(
-      `Exhibit ${f.exhibit}: ${title} (p. ${s.first - section('Filing cover sheet').last})`,
-    );
+    // Its pages as stamped (issue 30 item 2): "(p. a)" or "(pp. a–b)", counted after the cover sheet.
+    const [a, b] = [s.first, s.last].map((p) => p - section('Filing cover sheet').last);
+    expect(list).toContain(`Exhibit ${f.exhibit}: ${title} (${a === b ? `p. ${a}` : `pp. ${a}–${b}`})`);
     expect(cover).toContain(`Exhibit ${f.exhibit}: ${title} — ${s.last - s.first + 1} pages`);
   }
   for (const l of exhibits.letters) {
