@@ -80,6 +80,16 @@ function personName(caseRow: CaseRow): PersonName {
   };
 }
 
+/** The petitioner's address, email and phone from the profile, for the cover letter to USCIS. */
+function contactOf(caseRow: CaseRow): NonNullable<PacketInput['contact']> {
+  const p = (caseRow.profile ?? {}) as Record<string, unknown>;
+  const v = (k: string) => (typeof p[k] === 'string' && p[k] ? (p[k] as string) : undefined);
+  const address = profileText(caseRow, 'address');
+  const email = v('contact.email');
+  const phone = v('contact.mobile') ?? v('contact.day_phone');
+  return { ...(address ? { address } : {}), ...(email ? { email } : {}), ...(phone ? { phone } : {}) };
+}
+
 export async function loadPacketInput(
   ctx: AppContext,
   plan: PacketPlan,
@@ -218,6 +228,8 @@ export async function loadPacketInput(
     exhibits,
     letters,
     plan: { doc: plan.planDoc, attachments },
+    whereToFile: plan.whereToFile,
+    contact: contactOf(caseRow),
   };
 }
 

@@ -51,6 +51,8 @@ export interface PacketPlan {
   petitionLetter: TLetterDocument;
   planDoc: TLetterDocument;
   uploads: Map<number, UploadRow>;
+  /** What decides the filing address (decision 0067): the I-140's work state (Part 6 9.d) and home state (Part 1 3.e). */
+  whereToFile: { workState: string | null; homeState: string | null };
   fingerprint: string;
 }
 
@@ -122,6 +124,8 @@ export async function planPacket(
   const uploadRows = ids.length ? await db.select().from(upload).where(inArray(upload.id, ids)) : [];
   const uploads = new Map(uploadRows.map((u) => [u.id, u]));
 
+  const i140 = states.find((s) => s.row.formNumber === 'I-140')?.state.values ?? {};
+  const stateOf = (id: string) => (typeof i140[id] === 'string' && i140[id] ? (i140[id] as string) : null);
   const petitionLetter = docOf('petition_letter');
   const planDoc = docOf('us_plan');
   const plan = {
@@ -140,6 +144,7 @@ export async function planPacket(
     petitionLetter,
     planDoc,
     uploads,
+    whereToFile: { workState: stateOf('p6.9d'), homeState: stateOf('p1.3e') },
   };
   const fingerprint = digest([
     categoryOf(projectCode),

@@ -11,12 +11,14 @@ import {
 import { documentChunks } from '../raw/document.ts';
 import { name, type PdfRef } from '../raw/values.ts';
 import { joinChunks, PdfWriter } from '../raw/writer.ts';
-import { contentMarks, type Rect } from './content-bbox.ts';
 import { byHandDoc } from './by-hand-page.ts';
+import { contentMarks, type Rect } from './content-bbox.ts';
 import { type ChecklistRow, coverSheetDoc } from './cover-sheet.ts';
 import { formTitle } from './doc-builders.ts';
 import { exhibitListDoc } from './exhibit-list.ts';
+import { caseFilingAddress, certificateSignLines, formSignLines, paymentPlan } from './filing-plan.ts';
 import { copyFor, formOrder } from './form-order.ts';
+import { coverLetterDoc, enclosureIndex, type TocKey, tocDoc, tocEntries } from './front-matter.ts';
 import { highlightName, multiplyState } from './highlight-pages.ts';
 import { packetOutline, writeOutline } from './outline.ts';
 import type {
@@ -164,7 +166,11 @@ export async function assemblePacket(
   for (const f of input.forms) byKey.set(f.key, [...(byKey.get(f.key) ?? []), f]);
   const slots = formOrder(input);
   const formSequence = slots.map((s) => s.key);
+  // The cover letter to USCIS and the table of contents go right after the payment forms and G-1145 (decision 0067).
+  const frontSlot = slots.findIndex((s) => s.key === 'G-1145') + 1;
+  let frontAt = -1;
   for (const slot of slots) {
+    if (slot === slots[frontSlot]) frontAt = out.length;
     const key = slot.key;
     const form = copyFor(slot, byKey.get(key));
     if (!form?.pdf) {
@@ -186,6 +192,49 @@ export async function assemblePacket(
   }
 
   lap('forms');
+  // 1b. The cover letter (from the input only) is written now; the table of contents' pages are held until every
+  //     section's page is known (step 6b): its lines never wrap, so its page count is known now.
+  if (frontAt < 0) frontAt = out.length;
+  const formsBefore = placedForms.filter((f) => f.start < frontAt).length;
+  const formTitles = placedForms.map((f) => f.title);
+  const payments = paymentPlan(input);
+  const filingAddress = caseFilingAddress(input);
+  const enclosures = enclosureIndex(input, formTitles);
+  const coverLetter = layoutLetter({
+    validated: true,
+    doc: coverLetterDoc(input, { payments, address: filingAddress, enclosures }),
+    locale: 'en',
+    resolveReference,
+  });
+  const tocOf = (page: (k: TocKey) => number | null) =>
+    layoutLetter({
+      validated: true,
+      doc: tocDoc(tocEntries(input, formTitles, formsBefore, page)),
+      locale: 'en',
+      resolveReference,
+    });
+  const tocCount = tocOf(() => null).pages.length;
+  const coverLetterPages = writeGenerated(coverLetter);
+  // Held places (the cover letter's first page stands in), replaced by the table's pages in step 6b.
+  out.splice(
+    frontAt,
+    0,
+    ...coverLetterPages,
+    ...coverLetterPages.slice(0, 1).flatMap((p) => Array(tocCount).fill(p)),
+  );
+  const placedCoverLetter: Placed = {
+    title: en('cover_letter.title'),
+    start: frontAt,
+    count: coverLetterPages.length,
+  };
+  const placedToc: Placed = {
+    title: en('cover_letter.toc_title'),
+    start: frontAt + coverLetterPages.length,
+    count: tocCount,
+  };
+  placedForms.forEach((f, i) => {
+    if (f.start >= frontAt) placedForms[i] = { ...f, start: f.start + coverLetterPages.length + tocCount };
+  });
   // 2. Petition letter.
   const letter = await layoutDocument(input.petitionLetter, 'petition_letter');
   const placedLetter = place(writeGenerated(letter), en('outline.petition_letter'));
@@ -293,6 +342,38 @@ export async function assemblePacket(
   step('render');
 
   lap('render_list');
+  // 6b. The table of contents, now that every section's page is known: each prints its stamped packet page.
+  const startOf = (k: TocKey): number | undefined => {
+    switch (k.kind) {
+      case 'form':
+        return placedForms[k.index]?.start;
+      case 'cover_letter':
+        return placedCoverLetter.start;
+      case 'toc':
+        return placedToc.start;
+      case 'petition_letter':
+        return placedLetter.start;
+      case 'exhibit_list':
+        return exhibitsStart;
+      case 'exhibit':
+        return exhibits[k.index]?.start;
+      case 'letter':
+        return letters[k.index]?.start;
+      case 'plan':
+        return planPlaced.start;
+      case 'attachment':
+        return attachments[k.index]?.start;
+    }
+  };
+  const toc = tocOf((k) => {
+    const start = startOf(k);
+    return start === undefined ? null : start + 1;
+  });
+  if (toc.pages.length !== tocCount) {
+    throw new Error(`table of contents: expected ${tocCount} pages, rendered ${toc.pages.length}`);
+  }
+  out.splice(placedToc.start, tocCount, ...writeGenerated(toc));
+
   // 7. Links from the exhibit list lines to their exhibits, and from every reference of the petition letter and
   //    the plan to the first page of what it names (an exhibit, an exhibit's part, a letter): the self-check
   //    (check-packet.ts) counts them as the references resolved.
@@ -348,8 +429,13 @@ export async function assemblePacket(
   // 9. Cover sheet (petitioner's language, not numbered) goes first.
   const o = (k: string, v?: Record<string, string | number>) =>
     translate(input.locale, `packet:outline.${k}`, v);
+  const front = [placedCoverLetter, placedToc].map((f) => ({
+    ...f,
+    title: o(f === placedToc ? 'toc' : 'cover_letter'),
+  }));
+  const formRows = [...placedForms.slice(0, formsBefore), ...front, ...placedForms.slice(formsBefore)];
   const checklist: ChecklistRow[] = [
-    ...placedForms.map((f) => ({ title: f.title, pages: f.count })),
+    ...formRows.map((f) => ({ title: f.title, pages: f.count })),
     { title: o('petition_letter'), pages: placedLetter.count },
     { title: o('exhibit_list'), pages: listPages },
     ...exhibits.map((e) => ({ title: o('exhibit', { n: e.n, title: e.title }), pages: e.count })),
@@ -358,7 +444,21 @@ export async function assemblePacket(
   ];
   const cover = layoutLetter({
     validated: true,
-    doc: coverSheetDoc(input, { checklist, missingForms, formSequence }),
+    doc: coverSheetDoc(input, {
+      checklist,
+      missingForms,
+      formSequence,
+      payments,
+      address: filingAddress,
+      // Every place to sign, in mailing order; generated documents by their stamped packet page.
+      signs: [
+        ...formSignLines(input, input.locale),
+        { what: 'cover_letter', page: placedCoverLetter.start + placedCoverLetter.count, always: true },
+        { what: 'petition_letter', page: placedLetter.start + placedLetter.count, always: true },
+        { what: 'plan', page: planPlaced.start + planPlaced.count, always: true },
+        ...certificateSignLines(input, tabs.pages, (k) => out.indexOf(tabPages[k]!) + 1),
+      ],
+    }),
     locale: input.locale,
     resolveReference,
   });
@@ -377,7 +477,7 @@ export async function assemblePacket(
   });
   const sections: PacketSection[] = [
     { title: o('cover'), firstPage: 1, pageCount: c },
-    ...placedForms.map((f) => section(f.title, f)),
+    ...formRows.map((f) => section(f.title, f)),
     section(o('petition_letter'), placedLetter),
     { title: o('exhibit_list'), firstPage: exhibitsStart + c + 1, pageCount: listPages },
     ...exhibits.map((e) => section(o('exhibit', { n: e.n, title: e.title }), e)),
@@ -390,7 +490,7 @@ export async function assemblePacket(
   ];
   const outline = packetOutline(
     sections,
-    { forms: placedForms.length, exhibits: exhibits.length, letters: letters.length },
+    { forms: formRows.length, exhibits: exhibits.length, letters: letters.length },
     { forms: o('forms'), exhibits: o('exhibits'), letters: o('letters') },
   );
   const outlines = writeOutline(

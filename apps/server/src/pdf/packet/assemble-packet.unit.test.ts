@@ -76,6 +76,8 @@ describe.runIf(tools)('packet assembler (sample case, opened with poppler, qpdf 
     const rendered =
       packet.sections[0]!.pageCount + // cover sheet
       section('申请信').pageCount +
+      section('致 USCIS 的递交信').pageCount +
+      section('目录').pageCount +
       section('证据清单').pageCount +
       section('赴美计划').pageCount;
     const expected = forms + exhibits + letters + attachments + rendered;
@@ -222,7 +224,10 @@ describe.runIf(tools)('packet assembler (sample case, opened with poppler, qpdf 
     expect(cover).toContain('$300');
     expect(cover).toContain('$2,965');
     expect(cover).toContain('$3,980');
-    if (haveI140) expect(cover).toMatch(/Part 8, item 6\.a/);
+    // Every place to sign, from the form definitions (decision 0067): the I-140's Part 8 item 6.a on its page 6.
+    expect(cover.replace(/\s+/g, '')).toContain(
+      'I-140ImmigrantPetitionforAlienWorkers，第6页：第8部分，第6.a项',
+    );
     // A missing form: download it, and where it goes in the package (this sheet itself is removed).
     const flat = cover.replace(/\s+/g, '');
     expect(flat).toContain('未包含G-1450CreditCardTransactions：请从uscis.gov下载最新版本');

@@ -1,6 +1,20 @@
-import { FEE_TABLE_CHECKED, FILING_RULES, formatUsd, selfPetitionFees } from '@dossier/contract';
+import {
+  FEE_TABLE_CHECKED,
+  FILING_RULES,
+  type FilingAddress,
+  formatUsd,
+  OUTSIDE_US,
+  selfPetitionFees,
+} from '@dossier/contract';
 import { translate } from '@dossier/i18n';
 import { bullets, doc, formTitle, heading, para, text } from './doc-builders.ts';
+import {
+  caseFilingAddress,
+  formSignLines,
+  type PlannedPayment,
+  paymentPlan,
+  type SignLine,
+} from './filing-plan.ts';
 import type { FormKey, LetterDoc, PacketInput } from './packet.types.ts';
 
 export interface ChecklistRow {
@@ -16,6 +30,15 @@ export function coverSheetDoc(
     missingForms: FormKey[];
     /** Every form in packet order, present or not: says where a missing one goes. */
     formSequence: FormKey[];
+    /**
+     * The payments in mailing order: the fee box and the signature list name the same ones (`paymentPlan` of the
+     * input when absent).
+     */
+    payments?: PlannedPayment[];
+    /** Every place to sign, in mailing order, with its page (the forms' only when absent). */
+    signs?: SignLine[];
+    /** The one filing address (the input's when absent). */
+    address?: FilingAddress | null;
   },
 ): LetterDoc {
   const t = (k: string, v?: Record<string, string | number>) =>
@@ -27,22 +50,24 @@ export function coverSheetDoc(
     ...(input.fees ? { schedule: input.fees.schedule } : {}),
   });
   const category = input.category === 'EB1A' ? 'EB-1A' : 'EB-2 NIW';
-  const feeLines = fees.lines.map((l) =>
+  const payments = opts.payments ?? paymentPlan(input);
+  const signs = opts.signs ?? formSignLines(input, input.locale);
+  const address = opts.address === undefined ? caseFilingAddress(input) : opts.address;
+  const unit = fees.premium?.businessDays ? t('business_days') : t('calendar_days');
+  const feeName = (k: string) => t(`fee_${k}`, { days: fees.premium?.days ?? 0, unit });
+  const feeLines = payments.map((p) =>
     para(
       text(
-        t('label', {
-          label: t(`fee_${l.key}`, {
-            days: fees.premium?.days ?? 0,
-            unit: fees.premium?.businessDays ? t('business_days') : t('calendar_days'),
-          }),
+        t('fee_payment', {
+          fees: p.keys.map(feeName).join(' + '),
+          amount: formatUsd(p.cents),
+          form: p.form,
+          n: p.n,
+          for: p.forForm,
         }),
       ),
-      text(formatUsd(l.cents), [{ type: 'bold' }]),
     ),
   );
-  const signs = input.forms
-    .filter((f) => f.pdf && f.signHere)
-    .map((f) => t('sign_item', { form: formTitle(f.key), where: f.signHere! }));
   return doc([
     heading(1, t('title', { category })),
     para(text(t('keep_note'), [{ type: 'bold' }])),
@@ -58,14 +83,87 @@ export function coverSheetDoc(
     heading(2, t('fees_heading', { from: FILING_RULES.electronicPaymentOnlyFrom })),
     ...feeLines,
     para(text(t('label', { label: t('fee_total') })), text(formatUsd(fees.totalCents), [{ type: 'bold' }])),
+    ...(fees.premium ? [para(text(t('premium_clock', { days: fees.premium.days, unit })))] : []),
     heading(2, t('sign_heading')),
-    bullets(signs.length ? signs : ['—']),
+    bullets(signText(t, signs, feeName)),
     heading(2, t('where_heading')),
-    para(text(t('where_text'))),
+    ...whereToFile(t, input, address),
     heading(2, t('checklist_heading')),
     bullets(opts.checklist.map((c) => t('check_item', { title: c.title, pages: c.pages }))),
     ...opts.missingForms.map((f) => para(text(missingFormText(t, f, opts.formSequence), [{ type: 'bold' }]))),
   ]);
+}
+
+type T = (k: string, v?: Record<string, string | number>) => string;
+
+/** The signature list's lines; never empty (the I-140 and the generated documents always sign). */
+function signText(t: T, signs: SignLine[], feeName: (k: string) => string): string[] {
+  return signs.map((s) => {
+    switch (s.what) {
+      case 'cover_letter':
+      case 'petition_letter':
+      case 'plan':
+        return t(`sign_${s.what}`, { page: s.page ?? '' });
+      case 'certificate':
+        return t('sign_certificate', {
+          subject: s.subject ?? '',
+          translator: s.translator ?? '',
+          page: s.page ?? '',
+        });
+    }
+    const form = s.payment
+      ? t('sign_payment', {
+          form: s.what,
+          n: s.payment.n,
+          amount: formatUsd(s.payment.cents),
+          fees: s.payment.keys.map(feeName).join(' + '),
+        })
+      : formTitle(s.what);
+    const where = s.item
+      ? t('part_item', { part: s.part ?? '', item: s.item })
+      : t('part_only', { part: s.part ?? '' });
+    if (!s.always)
+      return t('sign_helper', {
+        form,
+        where: `${where}, ${t('page_of_form', { page: s.page ?? '' })}`,
+        title: s.partTitle ?? '',
+      });
+    return s.page === null
+      ? t('sign_form_nopage', { form, where, label: s.label ?? '' })
+      : t('sign_form', { form, page: s.page, where, label: s.label ?? '' });
+  });
+}
+
+/** The one filing address (both carriers), with the table it comes from; the old advice when none applies. */
+function whereToFile(t: T, input: PacketInput, address: FilingAddress | null): unknown[] {
+  if (!address) return [para(text(t('where_text')))];
+  const lines = (ls: readonly string[]) =>
+    para(...ls.flatMap((l, i) => (i === 0 ? [text(l)] : [{ type: 'hardBreak' }, text(l)])));
+  const place =
+    address.place === OUTSIDE_US ? t('place_outside') : t('place_state', { state: address.place });
+  return [
+    para(
+      text(
+        t('where_lockbox', {
+          lockbox: address.lockbox.name,
+          place,
+          premium: input.premium ? t('with_premium') : '',
+        }),
+      ),
+    ),
+    lines(address.lockbox.usps),
+    para(text(t('where_courier'))),
+    lines(address.lockbox.courier),
+    para(
+      text(
+        t('where_source', {
+          from: address.table.effectiveFrom,
+          source: address.table.source,
+          checked: address.table.checked,
+        }),
+      ),
+    ),
+  ];
 }
 
 /**

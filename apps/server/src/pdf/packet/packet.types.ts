@@ -1,4 +1,4 @@
-import type { FeeSchedule, Locale, TLetterDocument } from '@dossier/contract';
+import type { FeeSchedule, Locale, TLetterDocument, WhereToFileTable } from '@dossier/contract';
 import type { Rect } from './content-bbox.ts';
 
 /** A TipTap/ProseMirror document (schema: packages/contract/src/document.ts). */
@@ -116,6 +116,14 @@ export interface PacketInput {
     doc: LetterDoc;
     attachments: Array<{ title: string; number: number; pdf: Uint8Array; translation?: PacketTranslation }>;
   };
+  /**
+   * What decides the one filing address (decision 0067): the state where the beneficiary will work (I-140 Part 6
+   * item 9.d), the petitioner's U.S. state (Part 1 item 3.e), and the where-to-file versions (shipped ones when
+   * absent); the version in force on `filingDate` applies.
+   */
+  whereToFile?: { workState?: string | null; homeState?: string | null; tables?: WhereToFileTable[] };
+  /** The petitioner's mailing address and contact, for the cover letter to USCIS. */
+  contact?: { address?: string; email?: string; phone?: string };
 }
 
 /**
