@@ -45,6 +45,10 @@ const MATRIX: Record<string, Access> = {
   'POST /api/staff/promo_code/:id/disable/': FINANCE,
   'GET /api/staff/form_edition/': CONTENT,
   'PUT /api/staff/form_edition/blank/': CONTENT,
+  'GET /api/staff/form_edition/mapping/': CONTENT,
+  'PUT /api/staff/form_edition/mapping/': CONTENT,
+  'POST /api/staff/form_edition/test_fill/': CONTENT,
+  'POST /api/staff/form_edition/publish/': CONTENT,
   'PUT /api/staff/static_file/:key/': CONTENT,
   'GET /api/staff/user/': ADMIN,
   'POST /api/staff/user/': ADMIN,
@@ -173,7 +177,10 @@ async function requestFor(key: string, self: StaffLogin | null) {
   if (key === 'POST /api/staff/promo_code/') {
     payload = { code: `MX${Math.random().toString(36).slice(2, 12)}`, kind: 'percent', value: 5 };
   }
-  if (key === 'PUT /api/staff/form_edition/blank/') url += '?form_number=G-1450&edition=09/27/19';
+  if (key.includes('/api/staff/form_edition/') && key !== 'GET /api/staff/form_edition/') {
+    url += '?form_number=G-1450&edition=09/27/19';
+  }
+  if (key === 'PUT /api/staff/form_edition/mapping/') payload = { items: [] };
   return { method, url, payload, headers };
 }
 
