@@ -14,4 +14,5 @@ export * from './staff.ts';
 export * from './staff-queues.ts';
 export * from './tasks.ts';
 export * from './uploads.ts';
+export * from './where-to-file.ts';
 export * from './workbench.ts';
