@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { TLetterDocument } from '@dossier/contract';
 import { BLANKS_DIR, SHIPPED_BLANKS } from '@dossier/forms/blanks';
 import { fillOfficialPdf } from './forms/fill.ts';
-import { renderLetter } from './letter/render-letter.ts';
+import { COUNSEL_TYPESETTING, renderLetter } from './letter/render-letter.ts';
 import { generateSampleLetter, sampleResolver } from './letter/sample-letter.ts';
 import { assemblePacket } from './packet/assemble-packet.ts';
 
@@ -48,6 +48,9 @@ export async function warmUpPdfEngine(): Promise<number> {
     validated: true,
     locale: 'en',
     pageNumbers: true,
+    // As the packet sets the letter (decision 0066): the serif faces, the hyphenation patterns, the contents.
+    typeset: COUNSEL_TYPESETTING,
+    runningHeader: { left: 'Warm-up', right: 'EB-1A' },
     title: 'Warm-up',
     resolveReference: sampleResolver(sample, 'en'),
   });

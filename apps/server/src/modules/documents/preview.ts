@@ -8,7 +8,7 @@ import type {
 import type { Db } from '../../db/client.ts';
 import type { ResolvedReference } from '../../pdf/letter/layout.ts';
 import { LETTER_MESSAGES } from '../../pdf/letter/letter.messages.ts';
-import { renderLetter } from '../../pdf/letter/render-letter.ts';
+import { COUNSEL_TYPESETTING, renderLetter } from '../../pdf/letter/render-letter.ts';
 import type { CaseNumbering } from '../numbering/case-numbering.ts';
 import { caseNumbering } from '../numbering/numbering.load.ts';
 import { documentRow } from './documents.service.ts';
@@ -34,6 +34,8 @@ export async function documentPreview(
     validated: row !== undefined,
     locale,
     pageNumbers: true,
+    // Typeset as the packet prints it (decision 0066): justified, hyphenated, numbered headings; the letter's contents.
+    typeset: { ...COUNSEL_TYPESETTING, contents: kind === 'petition_letter' },
     title: kind === 'petition_letter' ? 'Petition letter' : 'US plan',
     resolveReference: previewResolver(numbering, locale),
   });
