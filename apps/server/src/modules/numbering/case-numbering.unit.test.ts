@@ -1,8 +1,8 @@
 import { BACKGROUND, EB1A_CATEGORIES, EXHIBIT_ORDER_MODES, type TLetterDocument } from '@dossier/contract';
 import { describe, expect, it } from 'vitest';
 import { packetReferences } from '../../pdf/packet/assemble-packet.ts';
-import type { PacketInput } from '../../pdf/packet/packet.types.ts';
 import { exhibitListDoc } from '../../pdf/packet/exhibit-list.ts';
+import type { PacketInput } from '../../pdf/packet/packet.types.ts';
 import { tabAndCertificatePagesDoc } from '../../pdf/packet/packet-documents.ts';
 import { numberingOf } from '../documents/numbering.ts';
 import { previewResolver, referenceTargetsOf } from '../documents/preview.ts';
