@@ -27,6 +27,7 @@ import { contentRoutes } from './modules/reference/content-staff.routes.ts';
 import { reloadFeeSchedule } from './modules/reference/fee-schedule.service.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { referenceStaffRoutes } from './modules/reference/reference-staff.routes.ts';
+import { whereToFileRoutes } from './modules/reference/where-to-file.routes.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
 import { staffRoutes } from './modules/shop/staff.routes.ts';
 import { webhookRoutes } from './modules/shop/webhook.routes.ts';
@@ -122,6 +123,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(tasksStaffRoutes(ctx), { prefix: '/api' });
   await app.register(queuesStaffRoutes(ctx), { prefix: '/api' });
   await app.register(contentRoutes(ctx), { prefix: '/api' });
+  await app.register(whereToFileRoutes(ctx), { prefix: '/api' });
   await app.register(criteriaRoutes(ctx), { prefix: '/api' });
   await app.register(evidenceRoutes(ctx), { prefix: '/api' });
   await app.register(lettersRoutes(ctx), { prefix: '/api' });

@@ -234,3 +234,27 @@ export function filingAddressFor(opts: {
   const { effectiveFrom, source, checked } = table;
   return { table: { effectiveFrom, source, checked }, lockbox, place };
 }
+
+/** A version as the staff console lists it: shipped with the release or published by staff. */
+export const ZWhereToFileVersion = z.object({
+  table: ZWhereToFileTable,
+  source: z.enum(['shipped', 'staff']),
+  published_by: z.string().nullable(),
+  published_at: z.string().nullable(),
+  /** The version cases filed today use. */
+  in_force: z.boolean(),
+});
+export const ZStaffWhereToFile = z.object({
+  /** The UTC day the list was read: a new version must start after it. */
+  today: z.string(),
+  versions: z.array(ZWhereToFileVersion),
+});
+export type TStaffWhereToFile = z.infer<typeof ZStaffWhereToFile>;
+
+/** Errors of publishing a version (i18n `errors.<code>`). */
+export const WhereToFileErrorCode = {
+  /** A new version must start after today: addresses a filing already used never change. */
+  past: 'where_to_file_past',
+  /** A version already starts on that day. */
+  exists: 'where_to_file_exists',
+} as const;

@@ -17,6 +17,7 @@ import { customerTimeZone } from '../customer/customer.clock.ts';
 import { byHandSheet } from '../forms/by-hand.service.ts';
 import { filledPdf } from '../forms/form-pdf.service.ts';
 import { freshFeeSchedule } from '../reference/fee-schedule.service.ts';
+import { whereToFileTables } from '../reference/where-to-file.service.ts';
 import { blobKey } from '../uploads/uploads.blobs.ts';
 import { inputBytes, PacketCache } from './packet.cache.ts';
 import { digest, PAYMENT_FORMS, type PacketPlan, type PlannedFile, planPacket } from './packet.inputs.ts';
@@ -228,7 +229,8 @@ export async function loadPacketInput(
     exhibits,
     letters,
     plan: { doc: plan.planDoc, attachments },
-    whereToFile: plan.whereToFile,
+    // The where-to-file versions shipped and published by staff; the one in force on the filing date applies.
+    whereToFile: { ...plan.whereToFile, tables: await whereToFileTables(ctx) },
     contact: contactOf(caseRow),
   };
 }
