@@ -31,7 +31,12 @@ beforeAll(async () => {
 afterAll(() => stopUploadApp(t));
 
 const Q = '?form_number=G-1450&edition=09/27/19';
-const staffCall = (method: 'GET' | 'PUT' | 'POST', path: string, headers: object, payload?: unknown) => {
+const staffCall = (
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  path: string,
+  headers: object,
+  payload?: unknown,
+) => {
   const pdf = payload instanceof Uint8Array;
   return t.app.inject({
     method,
@@ -140,6 +145,11 @@ describe('a payment-form edition published by staff', () => {
       expect(published.statusCode, published.body).toBe(200);
       expect(ZEditionMapping.parse(published.json())).toMatchObject({ effective_from: today });
 
+      const listed = await staffCall('GET', '', editor);
+      expect(listed.json().find((e: { form_number: string }) => e.form_number === 'G-1450')).toMatchObject({
+        effective_from: today,
+      });
+
       // The customer's next packet holds the filled form at its place, the amount and the name on it.
       expect(await readme('en')).not.toContain('fill by hand');
       await generate(o);
@@ -157,6 +167,12 @@ describe('a payment-form edition published by staff', () => {
       }
       expect(after.join(' ')).toMatch(/\b715\b/);
       expect(after.join(' ')).toMatch(/\b300\b/);
+
+      // Withdrawn (a mistake): the checklist says "by hand" again; the map stays for the next publication.
+      const withdrawn = await staffCall('DELETE', `publish/${Q}`, editor);
+      expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+      expect(ZEditionMapping.parse(withdrawn.json())).toMatchObject({ effective_from: null, complete: true });
+      expect(await readme('en')).toContain('"fill by hand" page');
     },
   );
 });
@@ -169,8 +185,10 @@ describe('who may map and publish', () => {
       ['PUT', `mapping/${Q}`],
       ['POST', `test_fill/${Q}`],
       ['POST', `publish/${Q}`],
+      ['DELETE', `publish/${Q}`],
     ] as const) {
-      const body = method === 'GET' ? undefined : { items: [], effective_from: '2026-01-01' };
+      const body =
+        method === 'GET' || method === 'DELETE' ? undefined : { items: [], effective_from: '2026-01-01' };
       expect((await staffCall(method, path, {}, body)).statusCode).toBe(401);
       expect([401, 403]).toContain((await staffCall(method, path, customer, body)).statusCode);
       expect((await staffCall(method, path, reviewer, body)).statusCode).toBe(403);

@@ -49,6 +49,7 @@ const MATRIX: Record<string, Access> = {
   'PUT /api/staff/form_edition/mapping/': CONTENT,
   'POST /api/staff/form_edition/test_fill/': CONTENT,
   'POST /api/staff/form_edition/publish/': CONTENT,
+  'DELETE /api/staff/form_edition/publish/': CONTENT,
   'PUT /api/staff/static_file/:key/': CONTENT,
   'GET /api/staff/user/': ADMIN,
   'POST /api/staff/user/': ADMIN,

@@ -221,6 +221,8 @@ export const ZFormEdition = z.object({
   blank_sha256: z.string().nullable(),
   /** Dossier can fill this edition (a definition with a field map exists). */
   fillable: z.boolean(),
+  /** Published by staff (issue 30 item 4): cases filed on or after this day (YYYY-MM-DD) use it; else null. */
+  effective_from: z.string().nullable(),
   updated_at: z.string(),
 });
 export type TFormEdition = z.infer<typeof ZFormEdition>;

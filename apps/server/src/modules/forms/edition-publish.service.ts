@@ -243,3 +243,27 @@ export async function publishEdition(
   );
   return view(updated, def, fields);
 }
+
+/** `DELETE /api/staff/form_edition/publish/`: the publication withdrawn (a mistake); the map and the blank stay. */
+export async function withdrawEdition(
+  ctx: AppContext,
+  opts: { formNumber: string; edition: string; who: StaffActor },
+) {
+  const { row, def, fields } = await withBlank(ctx, opts.formNumber, opts.edition);
+  const updated = await ctx.db.db.transaction(async (tx) => {
+    const [u] = await tx
+      .update(formEdition)
+      .set({ effectiveFrom: null, publishedAt: null, publishedBy: null, updatedAt: ctx.clock.now() })
+      .where(eq(formEdition.id, row.id))
+      .returning();
+    await recordAudit(ctx, tx, opts.who, {
+      action: 'form_edition.withdraw',
+      targetType: 'form_edition',
+      targetId: `${row.formNumber} ${row.edition}`,
+      before: { effective_from: row.effectiveFrom },
+      after: { effective_from: null },
+    });
+    return u!;
+  });
+  return view(updated, def, fields);
+}

@@ -168,6 +168,7 @@ const view = (r: EditionRow): TFormEdition => {
     blank: r.blankSource === 'shipped' || r.blankSource === 'uploaded' ? r.blankSource : null,
     blank_sha256: r.blankSha256,
     fillable: !!def && isMapped(def),
+    effective_from: r.publishedAt ? r.effectiveFrom : null,
     updated_at: r.updatedAt.toISOString(),
   };
 };

@@ -13,7 +13,13 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { staffOf } from '../../plugins/staff-auth.ts';
-import { editionMapping, publishEdition, saveEditionMapping, testFill } from './edition-publish.service.ts';
+import {
+  editionMapping,
+  publishEdition,
+  saveEditionMapping,
+  testFill,
+  withdrawEdition,
+} from './edition-publish.service.ts';
 import { listEditions, uploadBlank } from './editions.service.ts';
 
 /** Who keeps the form editions and the catalogue files. */
@@ -102,6 +108,16 @@ export const formsStaffRoutes =
           formNumber: req.query.form_number,
           edition: req.query.edition,
           effectiveFrom: req.body.effective_from,
+          who: staffOf(req),
+        }),
+    );
+    app.delete(
+      '/staff/form_edition/publish/',
+      { config, schema: { tags, querystring: ZEditionKeyQuery, response: { 200: ZEditionMapping } } },
+      async (req) =>
+        withdrawEdition(ctx, {
+          formNumber: req.query.form_number,
+          edition: req.query.edition,
           who: staffOf(req),
         }),
     );
