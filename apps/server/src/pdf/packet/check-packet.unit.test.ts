@@ -52,6 +52,25 @@ describe('checkPacket (issue 28 item 9)', () => {
     expect(problems).toContain(`${result.pageCount} pages, ${result.pageCount + 1} placed`);
   });
 
+  it('finds a stamp on an official form page, and a letter page without its stamp (issue 30 items 6, 7)', () => {
+    // The petition letter's first page is stamped: claimed as a form's, it is one with a stamp.
+    const stamped = result.sections.find((s) => s.title === 'Petition letter')!.firstPage;
+    const [id, letter] = [...result.letterPages!][0]!;
+    const claims = {
+      ...result,
+      formPages: [...result.formPages!, { firstPage: stamped, pageCount: 1 }],
+      letterPages: new Map([[id, { ...letter, n: letter.n + 100 }]]),
+    };
+    const problems = checkPacket(bytes, claims).problems.join('\n');
+    expect(problems).toContain(`page ${stamped} (an official form) carries a packet stamp`);
+    expect(problems).toContain(
+      `page ${letter.firstPage} lacks its stamp "Rec. Letter ${letter.n + 100} - p. 1 of`,
+    );
+    // As built, the forms' pages hold no stamp and the check agrees.
+    expect(result.formPages!.length).toBeGreaterThan(0);
+    expect(checkPacket(bytes, result).problems).toEqual([]);
+  });
+
   it('finds a cross-reference table that does not match the objects', () => {
     const text = Buffer.from(bytes).toString('latin1');
     const xref = text.lastIndexOf('startxref');
