@@ -186,6 +186,25 @@ export async function readyCase(
       ? await storedUpload(t, o, await textPdf(`Letter translation ${i + 1}`, 1, 300 + i), `lt${i}.pdf`)
       : undefined;
     if (translated) inputPages += 1;
+    // The first recommender's CV, in Chinese with its translation: placed after the letter (issue 30 item 6).
+    const cv =
+      i === 0
+        ? {
+            resume_upload_id: await storedUpload(
+              t,
+              o,
+              await textPdf('Curriculum vitae 1', 1, 250),
+              'cv0.pdf',
+            ),
+            resume_translation_upload_id: await storedUpload(
+              t,
+              o,
+              await textPdf('Curriculum vitae translation 1', 1, 251),
+              'cvt0.pdf',
+            ),
+          }
+        : {};
+    if (i === 0) inputPages += 2;
     const r = await call('POST', 'letters/', {
       name: `推荐人 ${i + 1}`,
       position: '教授',
@@ -195,6 +214,7 @@ export async function readyCase(
         : {}),
       letter_upload_id: pdf,
       ...(tr ? { letter_translation_upload_id: tr } : {}),
+      ...cv,
     });
     expect(r.statusCode, r.body).toBe(200);
     letters.push(r.json().letters.letters.at(-1).id);

@@ -153,7 +153,10 @@ describe('the print file of a real case (issue 14 acceptance, server side)', () 
       const page = pdftotext(path, { first: last, last }).replace(/\s+/g, ' ');
       if (i < 2) {
         expect(page, l.title).toContain(`(Recommendation Letter ${i + 1}) is complete and accurate`);
-        expect(pdftotext(path, { first: last - 1, last: last - 1 })).toContain(`Letter translation ${i + 1}`);
+        // The first recommender's CV and its translation come last (issue 30 item 6), with their certificate.
+        expect(pdftotext(path, { first: last - 1, last: last - 1 })).toContain(
+          i === 0 ? 'Curriculum vitae translation 1' : `Letter translation ${i + 1}`,
+        );
       } else expect(page).toContain(`Recommendation letter ${i + 1}`);
     }
     // Page count equals the sum of the parts: the generated parts (cover, letter, exhibit list, plan) as the
@@ -200,8 +203,17 @@ describe('the print file of a real case (issue 14 acceptance, server side)', () 
       12 +
       4 +
       2 +
+      // Each letter's separator page, and the certificate after the first recommender's CV translation.
+      5 +
+      1 +
       planPages;
     expect(file.pages).toBe(sum);
+    // Letter 1: its separator page, then the letter; the recommender's CV after it, with its certificate.
+    const whole = pdftotext(path).replace(/\s+/g, ' ');
+    for (const s of ['RECOMMENDATION LETTER 1', 'Curriculum vitae 1', 'Curriculum vitae of Recommender 1']) {
+      expect(whole).toContain(s);
+    }
+    expect(whole.indexOf('RECOMMENDATION LETTER 1')).toBeLessThan(whole.indexOf('Curriculum vitae 1'));
     expect(forms!.children.length).toBe(formParts);
     expect(flat.length).toBe(7 + formParts + 12 + 5 + 2);
     // Every page renders in mupdf.
