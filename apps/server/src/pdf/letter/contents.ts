@@ -151,8 +151,14 @@ export function contentsItems(
         // Leader dots on a fixed grid, so they line up from entry to entry.
         const from = x0 + hang + line.width + 4;
         const to = right - PAGE_COLUMN + 2;
-        for (let x = left + Math.ceil((from - left) / DOT_PITCH) * DOT_PITCH; x <= to; x += DOT_PITCH) {
-          ops.push(op(x, base, '.', SIZE));
+        // One op: ". . ." with each space stretched to the pitch (the justified text's TJ, render-letter.ts).
+        const x1 = left + Math.ceil((from - left) / DOT_PITCH) * DOT_PITCH;
+        const dots = Math.floor((to - x1) / DOT_PITCH) + 1;
+        if (dots > 0) {
+          const leader = op(x1, base, Array(dots).fill('.').join(' '), SIZE);
+          leader.stretch = DOT_PITCH - measureMixed('. ', SIZE, style);
+          leader.width = (dots - 1) * DOT_PITCH + measureMixed('.', SIZE, style);
+          ops.push(leader);
         }
       }
       items.push({

@@ -23,6 +23,11 @@ export interface TextOp {
   link?: RefTarget;
   /** Shared punctuation of this text is drawn in the CJK face (it sits in Chinese text; text-face.ts). */
   cjkPunctuation?: boolean;
+  /**
+   * Justified text: extra advance (points) at each gap inside `text` — after a space, beside a CJK character
+   * (`stretchesBefore`); `width` includes it.
+   */
+  stretch?: number;
 }
 
 /** Filled rectangle; `y` is its top, points below the item's top. */

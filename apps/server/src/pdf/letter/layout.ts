@@ -243,18 +243,20 @@ class Layouter {
         const y = s.sup ? baseline - s.size * TYPE.supRise : baseline;
         const op = textOp(frag.x, y, frag.text, s.sup ? { ...s, size: s.size * TYPE.supScale } : s);
         op.width = frag.width;
+        if (stretch > 0) op.stretch = stretch;
         ops.push(op);
         for (const n of run.notes ?? []) if (!notes.includes(n)) notes.push(n);
         frag = undefined;
       };
       line.tokens.forEach((t, k) => {
-        if (stretch > 0 && k > 0 && isGap(line.tokens[k - 1]!, t)) {
-          flush();
-          x += stretch;
-        }
+        // A stretched gap inside a run is drawn by the op itself (`stretch`, one TJ); between runs it moves x.
+        const gap = stretch > 0 && k > 0 && isGap(line.tokens[k - 1]!, t);
+        if (gap) x += stretch;
         if (!frag || frag.run !== t.run) {
           flush();
           frag = { run: t.run, text: '', x, width: 0 };
+        } else if (gap) {
+          frag.width += stretch;
         }
         frag.text += t.text;
         frag.width += t.width;
@@ -551,7 +553,10 @@ function faceStyle(s: Pick<Style, 'weight' | 'italic' | 'cjkPunctuation'>) {
   return { weight: s.weight, italic: s.italic, cjkPunctuation: s.cjkPunctuation === true };
 }
 
-/** A gap a justified line stretches: after a space, or beside a CJK character (where the line may break). */
+/**
+ * A gap a justified line stretches: after a space, or beside a CJK character (where the line may break). The
+ * same rule by character (`stretchesBefore`) draws it, so both agree.
+ */
 function isGap(a: Token, b: Token): boolean {
   if (b.kind === 'space') return false;
   return a.kind === 'space' || a.kind === 'cjk' || b.kind === 'cjk';

@@ -12,7 +12,7 @@ import {
   OBLIQUE_SKEW_DEGREES,
   SERIF_FACES,
 } from '../fonts/font-set.ts';
-import { ContentBuilder, writeDocument } from '../raw/document.ts';
+import { ContentBuilder, num, writeDocument } from '../raw/document.ts';
 import { PdfDict, PdfName, type PdfRef } from '../raw/values.ts';
 import { PdfWriter } from '../raw/writer.ts';
 import { contentsItems } from './contents.ts';
@@ -20,7 +20,7 @@ import { type LetterLayout, layoutDocument, type ResolvedReference, type Typeset
 import type { DrawOp, RefTarget, Rgb, TextOp, VItem } from './layout-types.ts';
 import { LETTER_MESSAGES, type LetterLocale } from './letter.messages.ts';
 import { type PageLayout, paginate } from './paginate.ts';
-import { faceSegments, measureMixed } from './text-face.ts';
+import { faceSegments, measureMixed, stretchesBefore } from './text-face.ts';
 
 export type LetterPageSize = 'Letter' | 'A4';
 
@@ -373,13 +373,40 @@ function drawText(
   y: number,
 ) {
   let at = x;
+  const stretch = op.stretch ?? 0;
+  // TJ displacement for a stretched gap, in thousandths of the font size (negative moves right).
+  const adjust = stretch !== 0 ? ` ${num((-stretch * 1000) / op.size)} ` : '';
+  let prev = '';
   for (const seg of faceSegments(op.text, op.size, faceStyle(op))) {
     const font = fontFor(fonts, seg.face);
     used.add(seg.face);
+    if (stretch !== 0 && prev !== '' && stretchesBefore(prev, seg.text[0]!)) at += stretch;
+    let glyphs: string;
+    let width = seg.width;
+    if (stretch !== 0) {
+      // One TJ for the segment: its pieces between stretched gaps, with the gap's displacement between them.
+      const pieces: string[] = [];
+      let piece = '';
+      let last = '';
+      for (const ch of seg.text) {
+        if (piece !== '' && stretchesBefore(last, ch)) {
+          pieces.push(piece);
+          piece = '';
+        }
+        piece += ch;
+        last = ch;
+      }
+      pieces.push(piece);
+      glyphs = `[${pieces.map((t) => font.encode(t)).join(adjust)}]`;
+      width += (pieces.length - 1) * stretch;
+      prev = last;
+    } else {
+      glyphs = font.encode(seg.text);
+    }
     // Synthetic oblique for CJK only: Noto Sans SC has no italic (x += tan(12°)·y); the serif has a true one.
     const skew = op.italic && !isSerifFace(seg.face) ? SKEW : 0;
-    c.text(FONT_NAMES[seg.face], op.size, font.encode(seg.text), at, y, op.color, skew);
-    at += seg.width;
+    c.text(FONT_NAMES[seg.face], op.size, glyphs, at, y, op.color, skew);
+    at += width;
   }
   if (op.underline) {
     const t = Math.max(op.size * 0.05, 0.4);

@@ -123,3 +123,9 @@ export function cjkContextPunctuation(text: string): Set<number> {
   });
   return out;
 }
+
+/** Whether a justified line's stretch goes between `prev` and `ch`: after a space, or beside a CJK character. */
+export function stretchesBefore(prev: string, ch: string): boolean {
+  if (ch === ' ') return false;
+  return prev === ' ' || isCjk(prev) || isCjk(ch);
+}

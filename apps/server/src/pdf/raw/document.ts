@@ -24,8 +24,9 @@ export class ContentBuilder {
   }
 
   /**
-   * A run of text: `hex` is the glyph string (`<…>`) in font resource `font`; `skew` is tan of the oblique angle
-   * (0 for upright), `rotate` a quarter-turn count for a rotated page's stamps.
+   * A run of text: `hex` is the glyph string (`<…>`) in font resource `font`, or a TJ array (`[<…> -120 <…>]`,
+   * justified text); `skew` is tan of the oblique angle (0 for upright), `rotate` a quarter-turn count for a
+   * rotated page's stamps.
    */
   text(
     font: string,
@@ -47,7 +48,9 @@ export class ContentBuilder {
             : [1, 0, 0, 1];
     // Skew applies in text space before the rotation: [1 0 skew 1] × [a b c d].
     const m = [a, b, skew * a + c, skew * b + d].map(num).join(' ');
-    this.parts.push(`BT /${font} ${num(size)} Tf ${color(fill)} ${m} ${num(x)} ${num(y)} Tm ${hex} Tj ET`);
+    this.parts.push(
+      `BT /${font} ${num(size)} Tf ${color(fill)} ${m} ${num(x)} ${num(y)} Tm ${hex} ${hex.startsWith('[') ? 'TJ' : 'Tj'} ET`,
+    );
     return this;
   }
 
