@@ -26,6 +26,8 @@ export const ZEditionMappingItem = z.object({
   label: z.object({ en: z.string(), zh: z.string() }),
   /** The definition's own field names (one per slot), for reference. */
   definition_fields: z.array(z.string()),
+  /** What each slot takes: a text field, a choice list, a checkbox, or a radio group (its base name). */
+  kinds: z.array(z.enum(['text', 'choice', 'button', 'group'])),
   /** The blank's field per slot (null: not on this edition). */
   fields: z.array(z.string().nullable()),
   /** What the product proposed and its score (0…1; 1 = the same field name). */

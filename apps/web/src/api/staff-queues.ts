@@ -1,6 +1,8 @@
 import type { AdviceStatus, KeywordReviewStatus, LeadStatus } from '@dossier/contract';
 import {
   QueueErrorCode,
+  ZEditionMapping,
+  ZEditionTestFill,
   ZFormEdition,
   ZStaffAdvice,
   ZStaffAdvicePage,
@@ -98,6 +100,41 @@ export const queuesApi = {
       ...opts(),
       query: { form_number, edition },
       headers: { 'Content-Type': 'application/pdf' },
+    }),
+  editionMapping: (form_number: string, edition: string, signal?: AbortSignal) =>
+    api.get('/staff/form_edition/mapping/', {
+      ...opts(),
+      signal,
+      query: { form_number, edition },
+      schema: ZEditionMapping,
+    }),
+  saveEditionMapping: (
+    form_number: string,
+    edition: string,
+    items: Array<{ item: string; fields: Array<string | null> }>,
+  ) =>
+    api.put(
+      '/staff/form_edition/mapping/',
+      { items },
+      { ...opts(), query: { form_number, edition }, schema: ZEditionMapping },
+    ),
+  testFill: (form_number: string, edition: string) =>
+    api.post('/staff/form_edition/test_fill/', undefined, {
+      ...opts(),
+      query: { form_number, edition },
+      schema: ZEditionTestFill,
+    }),
+  publishEdition: (form_number: string, edition: string, effective_from: string) =>
+    api.post(
+      '/staff/form_edition/publish/',
+      { effective_from },
+      { ...opts(), query: { form_number, edition }, schema: ZEditionMapping },
+    ),
+  withdrawEdition: (form_number: string, edition: string) =>
+    api.delete('/staff/form_edition/publish/', {
+      ...opts(),
+      query: { form_number, edition },
+      schema: ZEditionMapping,
     }),
   fees: (signal?: AbortSignal) => api.get('/staff/fee/', { ...opts(), signal, schema: ZStaffFeeRows }),
   addFee: (body: { key: string; from: string; cents: number }) =>

@@ -66,6 +66,7 @@ function view(row: EditionRow, def: FormDefinition, fields: BlankField[]): TEdit
       item: i.id,
       label: i.label,
       definition_fields: slots.map((s) => s.field),
+      kinds: slots.map((s) => s.kind),
       fields: saved?.fields ?? proposed.map((p) => p.field),
       proposed,
       confirmed: saved?.confirmed ?? false,

@@ -9,7 +9,9 @@ import { queueKeys, queuesApi } from '../../api/staff-queues.ts';
 import { useLocale } from '../../features/locale/use-locale.ts';
 import { ResponsiveTable } from '../../features/shell/responsive-table.tsx';
 import { formatDateTime } from '../../features/shop/shop-format.ts';
+import { EditionMapping } from './staff-edition-mapping.tsx';
 import { errorAlert } from './staff-inbox-parts.tsx';
+import { WhereToFile } from './staff-where-to-file.tsx';
 
 /**
  * Content (issue 16 item 9; decision 0035): catalogue files (ETA-9089 PDFs, instructions, guidance zips),
@@ -25,6 +27,7 @@ export function StaffContent() {
       <StaticFiles />
       <Editions />
       <Fees />
+      <WhereToFile />
     </section>
   );
 }
@@ -129,6 +132,7 @@ function Editions() {
       queuesApi.putBlank(e.form_number, e.edition, file),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: key }),
   });
+  const [mapping, setMapping] = useState<TFormEdition | null>(null);
   return (
     <section className="staff__section">
       <Typography.Title level={3}>{t('content.editions')}</Typography.Title>
@@ -144,7 +148,14 @@ function Editions() {
           {
             key: 'current',
             title: t('content.current'),
-            render: (_, r) => (r.current ? <Tag color="green">{t('content.isCurrent')}</Tag> : '—'),
+            render: (_, r) =>
+              r.effective_from ? (
+                <Tag color="green">{t('content.publishedFrom', { date: r.effective_from })}</Tag>
+              ) : r.current ? (
+                <Tag color="green">{t('content.isCurrent')}</Tag>
+              ) : (
+                '—'
+              ),
           },
           {
             key: 'blank',
@@ -168,9 +179,33 @@ function Editions() {
               </span>
             ),
           },
+          {
+            key: 'map',
+            title: t('content.mapFields'),
+            render: (_, r) =>
+              r.blank ? (
+                <Button
+                  size="small"
+                  aria-label={t('content.mapFieldsFor', { form: r.form_number, edition: r.edition })}
+                  onClick={() => setMapping(r)}
+                >
+                  {t('content.mapFields')}
+                </Button>
+              ) : (
+                '—'
+              ),
+          },
         ]}
       />
       {errorAlert(upload.error)}
+      {mapping && (
+        <EditionMapping
+          key={`${mapping.form_number}-${mapping.edition}`}
+          form={mapping.form_number}
+          edition={mapping.edition}
+          onClose={() => setMapping(null)}
+        />
+      )}
     </section>
   );
 }
