@@ -1,14 +1,7 @@
-import {
-  type FeeKey,
-  type FilingAddress,
-  filingAddressFor,
-  type Locale,
-  paymentsDue,
-  selfPetitionFees,
-} from '@dossier/contract';
+import { type FeeKey, type FilingAddress, filingAddressFor, type Locale } from '@dossier/contract';
 import { getForm, signaturePlaces } from '@dossier/forms';
 import { translate } from '@dossier/i18n';
-import { formOrder } from './form-order.ts';
+import { formOrder, paymentsOf } from './form-order.ts';
 import type { FormKey, PacketInput } from './packet.types.ts';
 import type { TabPage } from './packet-documents.ts';
 
@@ -31,14 +24,7 @@ export interface PlannedPayment {
 export function paymentPlan(
   input: Pick<PacketInput, 'payment' | 'premium' | 'category' | 'filingDate' | 'fees'>,
 ): PlannedPayment[] {
-  const due = paymentsDue(
-    selfPetitionFees({
-      category: input.category,
-      date: input.filingDate,
-      premium: input.premium,
-      ...(input.fees ? { schedule: input.fees.schedule } : {}),
-    }),
-  );
+  const due = paymentsOf(input);
   return formOrder(input)
     .flatMap((slot) => {
       const p = slot.payment && due[slot.payment.index];

@@ -19,14 +19,7 @@ export interface FormSlot {
 export function formOrder(
   input: Pick<PacketInput, 'payment' | 'premium' | 'category' | 'filingDate' | 'fees'>,
 ): FormSlot[] {
-  const payments = paymentsDue(
-    selfPetitionFees({
-      category: input.category,
-      date: input.filingDate,
-      premium: input.premium,
-      ...(input.fees ? { schedule: input.fees.schedule } : {}),
-    }),
-  );
+  const payments = paymentsOf(input);
   const paying = (form: 'I-140' | 'I-907'): FormSlot[] =>
     payments.flatMap((p, index) =>
       p.forForm === form ? [{ key: input.payment, payment: { key: p.key, index } }] : [],
@@ -48,4 +41,16 @@ export function formOrder(
 export function copyFor<T>(slot: FormSlot, copies: readonly T[] | undefined): T | undefined {
   if (!copies?.length) return undefined;
   return slot.payment && copies.length > 1 ? copies[slot.payment.index] : copies[0];
+}
+
+/** The payments a filing needs on its date (fees.ts `paymentsDue` of the fee table in force), in payment order. */
+export function paymentsOf(input: Pick<PacketInput, 'premium' | 'category' | 'filingDate' | 'fees'>) {
+  return paymentsDue(
+    selfPetitionFees({
+      category: input.category,
+      date: input.filingDate,
+      premium: input.premium,
+      ...(input.fees ? { schedule: input.fees.schedule } : {}),
+    }),
+  );
 }
