@@ -120,7 +120,11 @@ for (const locale of ['zh', 'en'] as Locale[]) {
         // The blank's fields with their tooltips, each item's proposed field.
         await press(section.getByText(W.content.mapping.fields.replace('{{count}}', '27')));
         await expect(section.getByText(/Enter Family Name \(Last Name\)/).first()).toBeVisible();
-        await expect(section.getByText(W.content.mapping.unconfirmed).first()).toBeVisible();
+        // The amount's proposed field: listed among the fields and shown in its item's select (confirmed or not:
+        // the map stays when a publication is withdrawn).
+        await expect(
+          section.getByText('form1[0].#subform[0].AuthorizedPaymentAmt[0]', { exact: true }),
+        ).toHaveCount(2);
         await press(section.getByRole('button', { name: buttonName(W.content.mapping.confirm) }));
         await expect(section.getByText(W.content.mapping.unconfirmed)).toHaveCount(0);
         await press(section.getByRole('button', { name: buttonName(W.content.mapping.testFill) }));
