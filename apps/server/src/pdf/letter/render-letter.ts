@@ -20,7 +20,7 @@ import { type LetterLayout, layoutDocument, type ResolvedReference, type Typeset
 import type { DrawOp, RefTarget, Rgb, TextOp, VItem } from './layout-types.ts';
 import { LETTER_MESSAGES, type LetterLocale } from './letter.messages.ts';
 import { type PageLayout, paginate } from './paginate.ts';
-import { faceSegments, measureMixed, stretchesBefore } from './text-face.ts';
+import { type FaceSegment, faceSegments, measureMixed, stretchesBefore } from './text-face.ts';
 
 export type LetterPageSize = 'Letter' | 'A4';
 
@@ -377,7 +377,7 @@ function drawText(
   // TJ displacement for a stretched gap, in thousandths of the font size (negative moves right).
   const adjust = stretch !== 0 ? ` ${num((-stretch * 1000) / op.size)} ` : '';
   let prev = '';
-  for (const seg of faceSegments(op.text, op.size, faceStyle(op))) {
+  for (const seg of segmentsOf(op)) {
     const font = fontFor(fonts, seg.face);
     used.add(seg.face);
     if (stretch !== 0 && prev !== '' && stretchesBefore(prev, seg.text[0]!)) at += stretch;
@@ -420,13 +420,27 @@ function faceStyle(op: TextOp) {
   return { weight: op.weight, italic: op.italic, cjkPunctuation: op.cjkPunctuation === true };
 }
 
+/**
+ * An op's text cut by face, kept with the op: laid-out items are shared by every build that reuses their block
+ * (layout.ts), so "Generate again" and the subsetting pass do not cut the same text again.
+ */
+const segmentCache = new WeakMap<TextOp, FaceSegment[]>();
+function segmentsOf(op: TextOp): FaceSegment[] {
+  let segs = segmentCache.get(op);
+  if (!segs) {
+    segs = faceSegments(op.text, op.size, faceStyle(op));
+    segmentCache.set(op, segs);
+  }
+  return segs;
+}
+
 /** Every character drawn, by the face that draws it. */
 function collectText(pages: PageLayout[], chrome: TextOp[][]): Record<FontFace, string> {
   const seen = new Map<FontFace, Set<string>>();
   const add = (ops: readonly DrawOp[]) => {
     for (const op of ops) {
       if (op.kind !== 'text') continue;
-      for (const seg of faceSegments(op.text, op.size, faceStyle(op))) {
+      for (const seg of segmentsOf(op)) {
         const set = seen.get(seg.face) ?? new Set<string>();
         seen.set(seg.face, set);
         for (const ch of seg.text) set.add(ch);
