@@ -19,7 +19,7 @@ import { type ContentsEntry, contentsItems, headingNumbers, numberedHeading } fr
 import type { DrawOp, NoteLayout, RefTarget, Rgb, TextOp, VItem } from './layout-types.ts';
 import { LETTER_MESSAGES, type LetterLocale } from './letter.messages.ts';
 import { breakLines, type Token, tokenize } from './line-break.ts';
-import { cjkContextPunctuation, measureMixed } from './text-face.ts';
+import { cjkContextPunctuation, measureMixed, typographicQuotes } from './text-face.ts';
 
 export const BLACK: Rgb = [0, 0, 0];
 const LINK_BLUE: Rgb = [0.05, 0.25, 0.6];
@@ -95,6 +95,8 @@ export interface Typesetting {
   numberHeadings?: boolean;
   /** A table of contents of the numbered headings, before the first of them (needs `numberHeadings`). */
   contents?: boolean;
+  /** Typewriter quotes typeset: ' and " become ’ ‘ and “ ” (by the character before them). */
+  smartQuotes?: boolean;
 }
 
 /**
@@ -135,9 +137,15 @@ class Layouter {
     const out: Run[] = [];
     for (const node of inlines ?? []) {
       switch (node.type) {
-        case 'text':
-          out.push({ text: node.text.normalize('NFC'), style: withMarks(base, node.marks) });
+        case 'text': {
+          const text = node.text.normalize('NFC');
+          const before = out.length > 0 ? out[out.length - 1]!.text.slice(-1) : '';
+          out.push({
+            text: this.env.typeset?.smartQuotes ? typographicQuotes(text, before) : text,
+            style: withMarks(base, node.marks),
+          });
           break;
+        }
         case 'hardBreak':
           out.push({ text: '\n', style: base });
           break;
@@ -711,6 +719,7 @@ export function layoutDocument(doc: TLetterDocument, env: LayoutEnv): LetterLayo
           env.contentLeft,
           env.contentWidth,
           env.typeset?.justify === true,
+          env.typeset?.smartQuotes === true,
           label ?? null,
         ]),
       )

@@ -105,7 +105,12 @@ export interface LaidOutLetter {
 }
 
 /** How the petition letter and the US plan are typeset (the packet and the previews, decision 0066). */
-export const COUNSEL_TYPESETTING: Typesetting = { justify: true, numberHeadings: true, contents: true };
+export const COUNSEL_TYPESETTING: Typesetting = {
+  justify: true,
+  numberHeadings: true,
+  contents: true,
+  smartQuotes: true,
+};
 
 /** Layout, pagination and chrome: pure, no PDF touched (layout.ts, paginate.ts). */
 export function layoutLetter(opts: RenderLetterOptions): LaidOutLetter {

@@ -129,3 +129,23 @@ export function stretchesBefore(prev: string, ch: string): boolean {
   if (ch === ' ') return false;
   return prev === ' ' || isCjk(prev) || isCjk(ch);
 }
+
+/** After these (or at the start of the text) a quote opens; elsewhere it closes, or is an apostrophe. */
+const OPENS_AFTER = /[\s([{\u2014\u2013\u201c\u2018/-]/;
+
+/**
+ * Typewriter quotes as a typesetter sets them: ' → ’ (apostrophe, closing) or ‘ (opening), " → ” or “, by the
+ * character before each (`before` is the one preceding `text`, '' at a paragraph's start). "Smith's" → "Smith’s",
+ * "the 'Act'" → "the ‘Act’", "'90s" stays an opening mark (as most typesetters' automatic rule does).
+ */
+export function typographicQuotes(text: string, before: string): string {
+  if (!text.includes("'") && !text.includes('"')) return text;
+  let prev = before;
+  let out = '';
+  for (const ch of text) {
+    const opens = prev === '' || OPENS_AFTER.test(prev);
+    out += ch === "'" ? (opens ? '‘' : '’') : ch === '"' ? (opens ? '“' : '”') : ch;
+    prev = ch;
+  }
+  return out;
+}

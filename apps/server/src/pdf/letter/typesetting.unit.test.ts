@@ -19,7 +19,7 @@ import {
 import { isCjk } from './line-break.ts';
 import { COUNSEL_TYPESETTING, renderLetter } from './render-letter.ts';
 import { generateSampleLetter, sampleResolver } from './sample-letter.ts';
-import { SHARED_PUNCTUATION } from './text-face.ts';
+import { cjkContextPunctuation, SHARED_PUNCTUATION, typographicQuotes } from './text-face.ts';
 
 const tools = pdfToolsAvailable();
 
@@ -181,5 +181,23 @@ describe.skipIf(!tools)('letter typesetting (issue 30 item 1), read back with po
     }
     // The typed numbers of the sample's headings ("3. Criterion …") are replaced, not doubled.
     expect(pageLines.flat().filter((l) => /^\s*\d+\.\s+\d+\.\s/.test(l))).toEqual([]);
+  });
+});
+
+describe('typographic punctuation', () => {
+  it('sets typewriter quotes as a typesetter does, by the character before each', () => {
+    expect(typographicQuotes(`"Dr. Zhang's work," he said`, '')).toBe('“Dr. Zhang’s work,” he said');
+    expect(typographicQuotes(`the 'Act' ("the Act")`, '')).toBe('the ‘Act’ (“the Act”)');
+    // The run before decides the first mark: a quote right after a word closes.
+    expect(typographicQuotes(`" and`, 'd')).toBe('” and');
+  });
+
+  it('gives shared punctuation the script of its neighbours', () => {
+    const marks = (text: string) => [...cjkContextPunctuation(text)].map((i) => text[i]);
+    expect(marks('Smith’s “Act” — 2019–2024…')).toEqual([]);
+    expect(marks('具有“重大意义”……')).toEqual(['“', '”', '…', '…']);
+    // An opening mark looks ahead, a closing one back.
+    expect(marks('他说“the Act”。')).toEqual([]);
+    expect(marks('the “重大”')).toEqual(['“', '”']);
   });
 });
