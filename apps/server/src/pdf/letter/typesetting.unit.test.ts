@@ -53,7 +53,7 @@ function charsByLine(path: string): Array<Array<{ c: string; font: string }>> {
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
   });
-  const unescape = (s: string) =>
+  const decodeEntities = (s: string) =>
     s
       .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(Number.parseInt(h, 16)))
       .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
@@ -65,7 +65,7 @@ function charsByLine(path: string): Array<Array<{ c: string; font: string }>> {
   return [...xml.matchAll(/<line [^>]*>([\s\S]*?)<\/line>/g)].map((line) => {
     const out: Array<{ c: string; font: string }> = [];
     for (const f of line[1]!.matchAll(/<font name="([^"]*)"[^>]*>([\s\S]*?)<\/font>/g)) {
-      for (const ch of f[2]!.matchAll(/ c="([^"]*)"/g)) out.push({ c: unescape(ch[1]!), font: f[1]! });
+      for (const ch of f[2]!.matchAll(/ c="([^"]*)"/g)) out.push({ c: decodeEntities(ch[1]!), font: f[1]! });
     }
     return out;
   });
