@@ -52,8 +52,8 @@ async function withBlank(ctx: AppContext, formNumber: string, edition: string) {
   const def = row && definitionFor(row);
   if (!row || !def) throw notFound();
   if (!row.blankSource) throw new AppError(409, E.editionNoBlank, `errors:${E.editionNoBlank}`);
-  const fields = await blankFields(await loadBlank(ctx, row));
-  return { row, def, fields };
+  const blank = await loadBlank(ctx, row);
+  return { row, def, fields: await blankFields(blank), blank };
 }
 
 function view(row: EditionRow, def: FormDefinition, fields: BlankField[]): TEditionMapping {
@@ -90,6 +90,29 @@ function view(row: EditionRow, def: FormDefinition, fields: BlankField[]): TEdit
   };
 }
 
+/** Changes an edition row and records who did what, in one transaction; answers the row as changed. */
+async function changeAudited(
+  ctx: AppContext,
+  row: EditionRow,
+  who: StaffActor,
+  set: Partial<typeof formEdition.$inferInsert>,
+  audit: { action: string; before?: Record<string, unknown>; after: Record<string, unknown> },
+): Promise<EditionRow> {
+  return ctx.db.db.transaction(async (tx) => {
+    const [u] = await tx
+      .update(formEdition)
+      .set({ ...set, updatedAt: ctx.clock.now() })
+      .where(eq(formEdition.id, row.id))
+      .returning();
+    await recordAudit(ctx, tx, who, {
+      targetType: 'form_edition',
+      targetId: `${row.formNumber} ${row.edition}`,
+      ...audit,
+    });
+    return u!;
+  });
+}
+
 /** `GET /api/staff/form_edition/mapping/`: the blank's fields and each item's mapping (stored, else proposed). */
 export async function editionMapping(ctx: AppContext, formNumber: string, edition: string) {
   const { row, def, fields } = await withBlank(ctx, formNumber, edition);
@@ -113,20 +136,16 @@ export async function saveEditionMapping(
     ...((row.mapping ?? {}) as EditionMapping),
   };
   for (const m of opts.body.items) mapping[m.item] = { fields: [...m.fields], confirmed: true };
-  const updated = await ctx.db.db.transaction(async (tx) => {
-    const [u] = await tx
-      .update(formEdition)
-      .set({ mapping, updatedAt: ctx.clock.now() })
-      .where(eq(formEdition.id, row.id))
-      .returning();
-    await recordAudit(ctx, tx, opts.who, {
+  const updated = await changeAudited(
+    ctx,
+    row,
+    opts.who,
+    { mapping },
+    {
       action: 'form_edition.map',
-      targetType: 'form_edition',
-      targetId: `${row.formNumber} ${row.edition}`,
       after: { items: opts.body.items.map((i) => i.item) },
-    });
-    return u!;
-  });
+    },
+  );
   return view(updated, def, fields);
 }
 
@@ -148,15 +167,13 @@ export async function testFill(
   formNumber: string,
   edition: string,
 ): Promise<TEditionTestFill> {
-  const { row } = await withBlank(ctx, formNumber, edition);
-  const def = definitionFor(row)!;
-  const fields = await blankFields(await loadBlank(ctx, row));
+  const { row, def, fields, blank } = await withBlank(ctx, formNumber, edition);
   const mapping = { ...proposeMapping(def, fields), ...((row.mapping ?? {}) as EditionMapping) };
   const mapped = remapDefinition(def, mapping, row.edition);
   let filled: Awaited<ReturnType<typeof fillOfficialPdf>>;
   try {
     filled = await fillOfficialPdf({
-      blank: await loadBlank(ctx, row),
+      blank,
       expect: { formNumber: row.formNumber, edition: row.edition },
       fields: toPdfFields(mapped, sampleValues(row.formNumber)),
       flatten: true,
@@ -218,26 +235,17 @@ export async function publishEdition(
     throw new AppError(409, E.editionMappingIncomplete, `errors:${E.editionMappingIncomplete}`);
   }
   const now = ctx.clock.now();
-  const updated = await ctx.db.db.transaction(async (tx) => {
-    const [u] = await tx
-      .update(formEdition)
-      .set({
-        effectiveFrom: opts.effectiveFrom,
-        publishedAt: now,
-        publishedBy: opts.who.actor,
-        updatedAt: now,
-      })
-      .where(eq(formEdition.id, row.id))
-      .returning();
-    await recordAudit(ctx, tx, opts.who, {
+  const updated = await changeAudited(
+    ctx,
+    row,
+    opts.who,
+    { effectiveFrom: opts.effectiveFrom, publishedAt: now, publishedBy: opts.who.actor },
+    {
       action: 'form_edition.publish',
-      targetType: 'form_edition',
-      targetId: `${row.formNumber} ${row.edition}`,
       before: { effective_from: row.effectiveFrom },
       after: { effective_from: opts.effectiveFrom },
-    });
-    return u!;
-  });
+    },
+  );
   ctx.logger.info(
     { form: row.formNumber, edition: row.edition, effective: opts.effectiveFrom, actor: opts.who.actor },
     'form edition published',
@@ -251,20 +259,16 @@ export async function withdrawEdition(
   opts: { formNumber: string; edition: string; who: StaffActor },
 ) {
   const { row, def, fields } = await withBlank(ctx, opts.formNumber, opts.edition);
-  const updated = await ctx.db.db.transaction(async (tx) => {
-    const [u] = await tx
-      .update(formEdition)
-      .set({ effectiveFrom: null, publishedAt: null, publishedBy: null, updatedAt: ctx.clock.now() })
-      .where(eq(formEdition.id, row.id))
-      .returning();
-    await recordAudit(ctx, tx, opts.who, {
+  const updated = await changeAudited(
+    ctx,
+    row,
+    opts.who,
+    { effectiveFrom: null, publishedAt: null, publishedBy: null },
+    {
       action: 'form_edition.withdraw',
-      targetType: 'form_edition',
-      targetId: `${row.formNumber} ${row.edition}`,
       before: { effective_from: row.effectiveFrom },
       after: { effective_from: null },
-    });
-    return u!;
-  });
+    },
+  );
   return view(updated, def, fields);
 }

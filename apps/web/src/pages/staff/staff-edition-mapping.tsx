@@ -78,6 +78,8 @@ export function EditionMapping(props: { form: string; edition: string; onClose: 
   }, [mapping.data]);
 
   const m = mapping.data;
+  /** Both lists: small, whole, and saying so when empty. */
+  const listed = { size: 'small' as const, pagination: false as const, emptyText: t('content.none') };
   const title = t('content.mapping.title', { form: props.form, edition: props.edition });
   return (
     <section className="staff__section staff__mapping" aria-label={title}>
@@ -99,10 +101,8 @@ export function EditionMapping(props: { form: string; edition: string; onClose: 
           <details className="staff__details">
             <summary>{t('content.mapping.fields', { count: m.fields.length })}</summary>
             <ResponsiveTable
+              {...listed}
               rowKey="name"
-              size="small"
-              pagination={false}
-              emptyText={t('content.none')}
               dataSource={m.fields}
               columns={[
                 { key: 'name', title: t('content.mapping.fieldName'), dataIndex: 'name' },
@@ -112,10 +112,8 @@ export function EditionMapping(props: { form: string; edition: string; onClose: 
             />
           </details>
           <ResponsiveTable<Item>
+            {...listed}
             rowKey="item"
-            size="small"
-            pagination={false}
-            emptyText={t('content.none')}
             dataSource={m.items}
             columns={[
               {
