@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { G1450_2019_09_27 } from '@dossier/forms';
+import { EB1A_SAMPLE, G1450_2019_09_27 } from '@dossier/forms';
 import { describe, expect, it } from 'vitest';
 import { requiredInCI, SHARED_DIR } from '../../../../../scripts/ci.mjs';
 import { type BlankField, blankFields } from '../../pdf/forms/blank-fields.ts';
+import { sheetParts } from './by-hand.service.ts';
 import {
   handOnlyItems,
   mappableItems,
@@ -101,5 +102,23 @@ describe('edition mapping (issue 30 item 4)', () => {
         { item: 'p1.given', fields: [] },
       ]),
     ).toHaveLength(3);
+  });
+});
+
+describe('the "fill by hand" page (issue 30 item 4)', () => {
+  it('lists every answer by its printed label; card details are left for the hand whatever was typed', () => {
+    const parts = sheetParts(G1450_2019_09_27, { ...EB1A_SAMPLE.forms['G-1450'], 'p3.amount': '715' });
+    const rows = new Map(parts.flatMap((p) => p.rows.map((r) => [r.label, r.value])));
+    expect(parts.map((p) => p.title)).toEqual([
+      "Part 1. Applicant's / Petitioner's / Requester's Information (Full Legal Name)",
+      'Part 2. Credit Card Billing Information',
+      'Part 3. Credit Card Information',
+    ]);
+    expect(rows.get('Credit Card Number')).toBeNull();
+    expect(rows.get('Credit Card Expiration Date')).toBeNull();
+    expect(rows.get('Credit Card Type')).toBeNull();
+    expect(rows.get('Authorized Payment Amount')).toBe('715');
+    expect(rows.get("Credit Card Holder's Signature")).toBeUndefined();
+    expect(JSON.stringify(parts)).not.toContain('4111');
   });
 });
