@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ZPacketResponse } from '@dossier/contract';
+import { translate } from '@dossier/i18n';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { casePacket, upload } from '../src/db/schema/index.ts';
@@ -191,12 +192,24 @@ describe('the print file of a real case (issue 14 acceptance, server side)', () 
       formPages += f.form_number === 'G-1450' ? 2 * n : n;
       formParts += f.form_number === 'G-1450' ? 2 : 1;
     }
-    expect(letter!.page - forms!.page).toBe(formPages);
+    // The cover letter to USCIS and the table of contents: numbered pages in the forms group (decision 0067).
+    const front = (['en', 'zh'] as const).flatMap((l) =>
+      ['cover_letter', 'toc'].map((k) => translate(l, `packet:outline.${k}`)),
+    );
+    let frontPages = 0;
+    forms!.children.forEach((c, i) => {
+      if (!front.includes(c.title)) return;
+      frontPages += (forms!.children[i + 1]?.page ?? letter!.page) - c.page;
+      formParts += 1;
+    });
+    expect(frontPages).toBeGreaterThanOrEqual(2);
+    expect(letter!.page - forms!.page).toBe(formPages + frontPages);
     const planPages = planTop!.children[0]!.page - planTop!.page;
     const sum =
       forms!.page -
       cover!.page +
       formPages +
+      frontPages +
       (list!.page - letter!.page) +
       (exhibitsNode.page - list!.page) +
       o.inputPages +
