@@ -102,12 +102,19 @@ export function certificateSignLines(
     const [subject, tr] =
       t.part === 'exhibit'
         ? [label('exhibit_label', input.exhibits[t.index]!.number), input.exhibits[t.index]!.translation]
-        : t.part === 'letter'
-          ? [label('letter_label', input.letters[t.index]!.number), input.letters[t.index]!.translation]
-          : [
-              label('attachment_label', input.plan.attachments[t.index]!.number),
-              input.plan.attachments[t.index]!.translation,
-            ];
+        : t.part === 'letter' && t.cv
+          ? [
+              translate('en', 'packet:uscis.cv_title', {
+                name: `${input.letters[t.index]!.recommender} (${label('letter_label', input.letters[t.index]!.number)})`,
+              }),
+              input.letters[t.index]!.cv?.translation,
+            ]
+          : t.part === 'letter'
+            ? [label('letter_label', input.letters[t.index]!.number), input.letters[t.index]!.translation]
+            : [
+                label('attachment_label', input.plan.attachments[t.index]!.number),
+                input.plan.attachments[t.index]!.translation,
+              ];
     return [
       {
         what: 'certificate' as const,

@@ -68,7 +68,11 @@ describe('signature places from the form definitions', () => {
         { id: 'a', number: 1, title: 'Award', original: pdf, translation: tr('Lin Wang') },
         { id: 'b', number: 2, title: 'Paper', original: pdf },
       ],
-      letters: [{ id: 'l', number: 1, recommender: 'Prof. Li', pdf, translation: tr('Mei Lin') }],
+      letters: [
+        { id: 'l', number: 1, recommender: 'Prof. Li', pdf, translation: tr('Mei Lin') },
+        // A CV translated by someone else than the letter (the letter needs none).
+        { id: 'm', number: 2, recommender: 'Dr. Wu', pdf, cv: { pdf, translation: tr('Jun Zhao') } },
+      ],
     };
     const tabs = tabAndCertificatePagesDoc(input).pages;
     const lines = certificateSignLines(input, tabs, (k) => 100 + k);
@@ -76,6 +80,11 @@ describe('signature places from the form definitions', () => {
     expect(lines.map((l) => [l.subject, l.translator, l.page])).toEqual([
       ['Exhibit 1', 'Lin Wang', at('exhibit')],
       ['Recommendation Letter 1', 'Mei Lin', at('letter')],
+      [
+        'Curriculum vitae of Dr. Wu (Recommendation Letter 2)',
+        'Jun Zhao',
+        100 + tabs.findIndex((t) => t.part === 'letter' && t.cv),
+      ],
     ]);
   });
 });

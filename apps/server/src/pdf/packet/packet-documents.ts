@@ -9,6 +9,8 @@ export interface TabPage {
   part: 'exhibit' | 'letter' | 'attachment';
   index: number;
   kind: 'tab' | 'certificate';
+  /** A letter's certificate of its recommender's CV translation (not of the letter's). */
+  cv?: true;
 }
 
 /**
@@ -71,7 +73,7 @@ export function tabAndCertificatePagesDoc(input: Pick<PacketInput, 'exhibits' | 
           en('cv_title', { name: l.recommender }),
           en('letter_label', { n: l.number }),
         ),
-        { part: 'letter', index: i, kind: 'certificate' },
+        { part: 'letter', index: i, kind: 'certificate', cv: true },
       );
     }
   });
