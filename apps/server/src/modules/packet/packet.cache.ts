@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { clearFontSubsets } from '../../pdf/fonts/cid-font.ts';
 import type { LaidOutLetter } from '../../pdf/letter/render-letter.ts';
 import type { Rect } from '../../pdf/packet/content-bbox.ts';
 import type { LayoutCache, MarksCache } from '../../pdf/packet/packet.types.ts';
@@ -64,6 +65,7 @@ const recordedMarks = new SizedLru<Rect[][]>(500_000);
 const laidOutLetters = new SizedLru<LaidOutLetter>(32 * 1024 * 1024);
 
 export function clearBuildMemory(): void {
+  clearFontSubsets();
   inputBytes.clear();
   recordedMarks.clear();
   laidOutLetters.clear();

@@ -5,7 +5,17 @@
  * reader's fonts. Text is encoded glyph by glyph from the cmap, with no shaping, exactly as it is measured.
  */
 
-import { dict, name, PdfDict, type PdfRef, PdfString, type PdfValue } from '../raw/values.ts';
+import { deflateSync } from 'node:zlib';
+import {
+  dict,
+  name,
+  PdfDict,
+  PdfName,
+  type PdfRef,
+  PdfStream,
+  PdfString,
+  type PdfValue,
+} from '../raw/values.ts';
 import type { PdfWriter } from '../raw/writer.ts';
 import {
   codePointsOf,
@@ -28,6 +38,44 @@ export interface CidFont {
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
+interface Subset {
+  sfnt: Uint8Array;
+  /** The subset deflated as the font file's stream data. */
+  deflated: Uint8Array;
+}
+
+/**
+ * Subsets made in this process, by face, code points and glyph numbering: "Generate again" draws the same
+ * characters and gets the same subset (harfbuzz and its compression ~15 ms a print file). Bytes are never changed
+ * once made; the last few are kept (a subset is tens to a few hundred kB).
+ */
+const subsets = new Map<string, Promise<Subset>>();
+const SUBSETS_KEPT = 12;
+
+function subsetOf(weight: FontFace, cps: number[], retainGids: boolean): Promise<Subset> {
+  const key = `${weight}:${retainGids ? 'r' : 'n'}:${cps.join(',')}`;
+  let made = subsets.get(key);
+  if (made) {
+    // Most recently used last.
+    subsets.delete(key);
+    subsets.set(key, made);
+    return made;
+  }
+  made = subsetFont(fontBytes(weight), cps, { retainGids }).then((sfnt) => ({
+    sfnt,
+    deflated: deflateSync(sfnt, { level: 1 }),
+  }));
+  made.catch(() => subsets.delete(key));
+  subsets.set(key, made);
+  if (subsets.size > SUBSETS_KEPT) subsets.delete(subsets.keys().next().value!);
+  return made;
+}
+
+/** Forgets the subsets made so far (the packet benchmark's build from nothing). */
+export function clearFontSubsets(): void {
+  subsets.clear();
+}
+
 /**
  * Subsets the weight to the code points of `text` (plus the base set) and adds the font's objects to `writer`.
  * By default the subset's glyph ids are renumbered (a fifth of the size, compressed in a third of the time); with
@@ -43,7 +91,8 @@ export async function embedCidFont(
   const m = fontMetrics(weight);
   const cps = codePointsOf(text, weight);
   const retainGids = opts.retainGids ?? false;
-  const sfnt = await subsetFont(fontBytes(weight), cps, { retainGids });
+  const subset = await subsetOf(weight, cps, retainGids);
+  const { sfnt } = subset;
   // What maps code points to glyph ids (the CIDs) and gives their advances.
   const sub = retainGids ? m : readSfnt(sfnt);
   const scale = 1000 / m.unitsPerEm;
@@ -68,7 +117,13 @@ export async function embedCidFont(
   });
   if (run.length) w.push(run);
 
-  const fontFile = writer.flate(sfnt, { Length1: sfnt.length });
+  const fontFile = new PdfStream(
+    new PdfDict([
+      ['Length1', sfnt.length],
+      ['Filter', PdfName.of('FlateDecode')],
+    ]),
+    subset.deflated,
+  );
   const descriptor = dict({
     Type: '/FontDescriptor',
     FontName: name(baseFont),
