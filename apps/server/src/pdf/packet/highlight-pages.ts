@@ -1,9 +1,9 @@
 import type { RawPage, RawPdf } from '../raw/reader.ts';
-import { dict, PdfDict, type PdfRef } from '../raw/values.ts';
+import { dict, type PdfDict, type PdfRef } from '../raw/values.ts';
 import type { PdfWriter } from '../raw/writer.ts';
 import { nameQuads, type Quad } from '../text/name-marks.ts';
 import { pageGlyphs } from '../text/positioned-text.ts';
-import { contentRefs, plainStream, resolved } from './packet-pages.ts';
+import { addPageResource, contentRefs, plainStream } from './packet-pages.ts';
 
 /**
  * The petitioner's name highlighted on an exhibit's pages (issue 30 item 8): where the page's text layer shows
@@ -30,7 +30,7 @@ export function highlightName(
     return 0;
   }
   if (!quads.length) return 0;
-  const resource = addGraphicsState(w, out.dict, gs);
+  const resource = addPageResource(w, out.dict, 'ExtGState', 'DsMark', gs);
   const f = (v: number) => String(Math.round(v * 100) / 100);
   const paths = quads.map(
     ([a, b, c, d]) =>
@@ -44,18 +44,4 @@ export function highlightName(
 /** The packet's one multiply graphics state, shared by every highlighted page. */
 export function multiplyState(w: PdfWriter): PdfRef {
   return w.add(dict({ Type: '/ExtGState', BM: '/Multiply', ca: 1 }));
-}
-
-/** The page's own resources with the graphics state under a name it does not use yet (shared ones are copied). */
-function addGraphicsState(w: PdfWriter, page: PdfDict, gs: PdfRef): string {
-  const res = resolved(w, page.get('Resources'));
-  const resources = new PdfDict(res instanceof PdfDict ? res.map : []);
-  const g = resolved(w, resources.get('ExtGState'));
-  const states = new PdfDict(g instanceof PdfDict ? g.map : []);
-  let resource = 'DsMark';
-  for (let n = 2; states.has(resource); n++) resource = `DsMark${n}`;
-  states.set(resource, gs);
-  resources.set('ExtGState', states);
-  page.set('Resources', resources);
-  return resource;
 }

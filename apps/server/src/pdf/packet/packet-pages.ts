@@ -72,7 +72,7 @@ export function stampPages(
     if (stamps[idx]!.length === 0) return;
     const source = page.source;
     const cached = source ? known.get(source.key)?.[source.index] : undefined;
-    const resource = addFontResource(w, page.dict, font.ref);
+    const resource = addPageResource(w, page.dict, 'Font', 'DsStamp', font.ref);
     const stamped = planStamps(
       page.frame,
       stamps[idx]!,
@@ -133,18 +133,25 @@ export function contentRefs(w: PdfWriter, page: PdfDict): PdfValue[] {
 }
 
 /**
- * Gives the page its own resource dictionary with the stamp font added under a name the page does not use yet
- * (the original resources may be shared with other pages, so they are copied, one level deep, not changed).
+ * Gives the page its own resource dictionary with `ref` added to its `kind` (Font, ExtGState, …) under a name the
+ * page does not use yet, `base` or `base2`, `base3`… (the original resources may be shared with other pages, so
+ * they are copied, one level deep, not changed). Answers the name.
  */
-function addFontResource(w: PdfWriter, page: PdfDict, font: PdfRef): string {
+export function addPageResource(
+  w: PdfWriter,
+  page: PdfDict,
+  kind: string,
+  base: string,
+  ref: PdfRef,
+): string {
   const res = resolved(w, page.get('Resources'));
   const resources = new PdfDict(res instanceof PdfDict ? res.map : []);
-  const f = resolved(w, resources.get('Font'));
-  const fonts = new PdfDict(f instanceof PdfDict ? f.map : []);
-  let resource = 'DsStamp';
-  for (let n = 2; fonts.has(resource); n++) resource = `DsStamp${n}`;
-  fonts.set(resource, font);
-  resources.set('Font', fonts);
+  const k = resolved(w, resources.get(kind));
+  const entries = new PdfDict(k instanceof PdfDict ? k.map : []);
+  let resource = base;
+  for (let n = 2; entries.has(resource); n++) resource = `${base}${n}`;
+  entries.set(resource, ref);
+  resources.set(kind, entries);
   page.set('Resources', resources);
   return resource;
 }
