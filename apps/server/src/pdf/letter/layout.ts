@@ -235,7 +235,7 @@ class Layouter {
       const notes: number[] = [];
       // Justified: the room left is shared by the gaps a line may break at (after a space, beside a CJK
       // character); the last line and a line ended by a forced break keep natural spacing, as does a line that
-      // would need more than an em per gap (a long unbreakable word).
+      // would need more than half an em per gap (few gaps: a long word, reference labels).
       const stretch =
         align === 'justify' && li < lines.length - 1 && !('forced' in line && line.forced)
           ? justifyStretch(line.tokens, box.width - line.width, box.size)
@@ -251,7 +251,8 @@ class Layouter {
         const y = s.sup ? baseline - s.size * TYPE.supRise : baseline;
         const op = textOp(frag.x, y, frag.text, s.sup ? { ...s, size: s.size * TYPE.supScale } : s);
         op.width = frag.width;
-        if (stretch > 0) op.stretch = stretch;
+        // An atom (a reference's label, a placeholder) is one token: its inner spaces are not gaps of the line.
+        if (stretch > 0 && !s.atom) op.stretch = stretch;
         ops.push(op);
         for (const n of run.notes ?? []) if (!notes.includes(n)) notes.push(n);
         frag = undefined;
@@ -576,8 +577,13 @@ function justifyStretch(tokens: readonly Token[], room: number, size: number): n
   for (let k = 1; k < tokens.length; k++) if (isGap(tokens[k - 1]!, tokens[k]!)) gaps++;
   if (gaps === 0 || room <= 0) return 0;
   const each = room / gaps;
-  return each > size ? 0 : each;
+  // More than half an em added to every gap opens holes a reader sees as columns (and so does a text
+  // extractor): such a line keeps its natural spacing, as TeX leaves an underfull line rather than a loose one.
+  return each > MAX_STRETCH_EM * size ? 0 : each;
 }
+
+/** The most a justified line adds to each of its gaps, in ems. */
+const MAX_STRETCH_EM = 0.5;
 
 /**
  * Runs with their shared punctuation in Chinese text (’ “ — … beside CJK characters) cut out into runs marked

@@ -13,6 +13,7 @@ import {
   pdffonts,
   pdfToolsAvailable,
   pdftotext,
+  pdfWords,
   qpdfCheck,
   writeTempPdf,
 } from '../../../test/pdf-assertions.ts';
@@ -181,6 +182,56 @@ describe.skipIf(!tools)('letter typesetting (issue 30 item 1), read back with po
     }
     // The typed numbers of the sample's headings ("3. Criterion …") are replaced, not doubled.
     expect(pageLines.flat().filter((l) => /^\s*\d+\.\s+\d+\.\s/.test(l))).toEqual([]);
+  });
+
+  it('stretches a justified line at its gaps only: a reference label or placeholder keeps its width', async () => {
+    const txt = (text: string) => ({ type: 'text' as const, text });
+    const ref = (kind: 'exhibit' | 'letter', id: string) => ({
+      type: 'reference' as const,
+      attrs: { kind, id },
+    });
+    const doc = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            txt('See '),
+            ref('exhibit', 'a'),
+            txt(', '),
+            ref('exhibit', 'e'),
+            txt(', '),
+            ref('exhibit', 'b'),
+            txt(', '),
+            ref('letter', 'u'),
+            txt(' and '),
+            ref('letter', 's'),
+            txt('.'),
+          ],
+        },
+      ],
+    } as TLetterDocument;
+    const labels: Record<string, string> = { a: 'Exhibit 1', b: 'Exhibit 2', s: 'Recommendation Letter 1' };
+    const pending: Record<string, string> = {
+      e: '[Exhibit pending: Prize E (en)]',
+      u: '[Letter pending: Prof. Wu]',
+    };
+    const r = await renderLetter({
+      doc,
+      locale: 'en',
+      typeset: COUNSEL_TYPESETTING,
+      resolveReference: (_kind, id) =>
+        labels[id] ? { label: labels[id] } : { label: pending[id]!, pending: true },
+    });
+    const path = writeTempPdf(r.bytes, 'atoms.pdf');
+    // Before: the labels' inner spaces were stretched as the line's gaps, so each label was drawn wider than
+    // it was laid out and ran into the text after it ("Wu]and", "(en)] ,").
+    expect(pdftotext(path).replace(/\s+/g, ' ')).toContain(
+      'See Exhibit 1, [Exhibit pending: Prize E (en)], Exhibit 2, [Letter pending: Prof. Wu] and',
+    );
+    const words = pdfWords(path);
+    const at = (w: string) => words.find((x) => x.word === w)!;
+    expect(at('and').xMin).toBeGreaterThan(at('Wu]').xMax + 1);
   });
 });
 
