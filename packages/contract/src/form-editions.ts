@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCountValue } from './common.ts';
 import { ZCaseForm } from './immigration-data.ts';
 
 /**
@@ -16,7 +17,7 @@ export const ZBlankField = z.object({
   name: z.string(),
   kind: z.enum(['text', 'choice', 'button', 'signature']),
   tooltip: z.string(),
-  max_length: z.number().int().nullable(),
+  max_length: ZCountValue.nullable(),
   values: z.array(z.string()),
 });
 export type TBlankField = z.infer<typeof ZBlankField>;
@@ -31,7 +32,7 @@ export const ZEditionMappingItem = z.object({
   /** The blank's field per slot (null: not on this edition). */
   fields: z.array(z.string().nullable()),
   /** What the product proposed and its score (0…1; 1 = the same field name). */
-  proposed: z.array(z.object({ field: z.string().nullable(), score: z.number() })),
+  proposed: z.array(z.object({ field: z.string().nullable(), score: z.number().min(0).max(1) })),
   confirmed: z.boolean(),
 });
 
@@ -66,9 +67,9 @@ export type TSaveEditionMapping = z.infer<typeof ZSaveEditionMapping>;
 
 /** `POST /api/staff/form_edition/test_fill/`: the sample case filled into the blank, each page a PNG. */
 export const ZEditionTestFill = z.object({
-  pages: z.array(z.object({ png: z.string(), width: z.number().int(), height: z.number().int() })),
-  page_count: z.number().int(),
-  filled: z.number().int(),
+  pages: z.array(z.object({ png: z.string(), width: ZCountValue, height: ZCountValue })),
+  page_count: ZCountValue,
+  filled: ZCountValue,
 });
 export type TEditionTestFill = z.infer<typeof ZEditionTestFill>;
 
