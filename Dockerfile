@@ -34,6 +34,10 @@ ENV NODE_ENV=production \
     WEB_DIST=/app/apps/web/dist
 WORKDIR /app
 COPY --from=build --chown=root:root /app /app
+# poppler-utils: the staff test fill of a form edition renders its pages with pdftoppm (decision 0069).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends poppler-utils \
+ && rm -rf /var/lib/apt/lists/*
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -4,7 +4,9 @@
  * as pictures, the publication with an effective date — and the customer's packet: before, a "fill by hand" page
  * at the payment form's place and a checklist warning; after, the filled form there (read back with pdftotext).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ZEditionMapping, ZEditionTestFill } from '@dossier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requiredInCI, SHARED_DIR } from '../../../scripts/ci.mjs';
@@ -132,6 +134,19 @@ describe('a payment-form edition published by staff', () => {
       expect(pictures.pages.length).toBe(pictures.page_count);
       expect(Buffer.from(pictures.pages[0]!.png, 'base64').subarray(1, 4).toString()).toBe('PNG');
       expect(pictures.filled).toBeGreaterThan(10);
+      // A server without the page renderer says so (503 with its reason), never a bare 500.
+      const path = process.env.PATH;
+      process.env.PATH = mkdtempSync(join(tmpdir(), 'dossier-nopath-'));
+      try {
+        const bare = await staffCall('POST', `test_fill/${Q}`, editor);
+        expect(bare.statusCode, bare.body).toBe(503);
+        expect(bare.json()).toMatchObject({
+          code: 'edition_render_unavailable',
+          msg: expect.stringContaining('未安装 PDF 渲染程序'),
+        });
+      } finally {
+        process.env.PATH = path;
+      }
 
       // Bad dates are refused; a content editor publishes.
       for (const bad of ['2019-02-30', 'tomorrow', '1999-12-31']) {

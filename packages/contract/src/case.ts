@@ -245,5 +245,9 @@ export const WorkbenchErrorCode = {
   editionMappingInvalid: 'edition_mapping_invalid',
   editionMappingIncomplete: 'edition_mapping_incomplete',
   editionDateInvalid: 'edition_date_invalid',
+  /** The server has no page renderer (poppler's pdftoppm) for a test fill. */
+  editionRenderUnavailable: 'edition_render_unavailable',
+  /** The renderer could not draw the filled blank's pages (it failed or ran out of time). */
+  editionRenderFailed: 'edition_render_failed',
   staticFileUnknown: 'static_file_unknown',
 } as const;

@@ -184,33 +184,39 @@ export async function testFill(
   }
   const dir = await mkdtemp(join(tmpdir(), 'dossier-testfill-'));
   try {
-    await writeFile(join(dir, 'in.pdf'), filled.bytes);
-    const { stdout } = await run('pdfinfo', [join(dir, 'in.pdf')], { timeout: RENDER_TIMEOUT_MS });
-    const pageCount = Number(/Pages:\s+(\d+)/.exec(stdout)?.[1] ?? 0);
-    await run(
-      'pdftoppm',
-      [
-        '-png',
-        '-r',
-        String(TEST_FILL_DPI),
-        '-l',
-        String(TEST_FILL_PAGES),
-        join(dir, 'in.pdf'),
-        join(dir, 'p'),
-      ],
-      { timeout: RENDER_TIMEOUT_MS },
-    );
-    const names = (await readdir(dir)).filter((n) => n.endsWith('.png')).sort();
-    const pages = await Promise.all(
-      names.map(async (n) => {
-        const png = await readFile(join(dir, n));
-        return { png: png.toString('base64'), width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
-      }),
-    );
-    return { pages, page_count: pageCount, filled: filled.report.filled };
+    return await renderPages(dir, filled.bytes, filled.report.filled);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    // No renderer on this server (the image installs poppler-utils; a bare host may not have it).
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new AppError(503, E.editionRenderUnavailable, `errors:${E.editionRenderUnavailable}`);
+    }
+    // A blank the renderer cannot draw in time (or at all) is the upload's problem, not the server's.
+    const detail = (err as { killed?: boolean }).killed ? 'timeout' : 'renderer error';
+    throw new AppError(422, E.editionRenderFailed, `errors:${E.editionRenderFailed}`, { detail });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The filled PDF's first pages as PNG (poppler, with a time limit per call). */
+async function renderPages(dir: string, bytes: Uint8Array, filledCount: number): Promise<TEditionTestFill> {
+  await writeFile(join(dir, 'in.pdf'), bytes);
+  const { stdout } = await run('pdfinfo', [join(dir, 'in.pdf')], { timeout: RENDER_TIMEOUT_MS });
+  const pageCount = Number(/Pages:\s+(\d+)/.exec(stdout)?.[1] ?? 0);
+  await run(
+    'pdftoppm',
+    ['-png', '-r', String(TEST_FILL_DPI), '-l', String(TEST_FILL_PAGES), join(dir, 'in.pdf'), join(dir, 'p')],
+    { timeout: RENDER_TIMEOUT_MS },
+  );
+  const names = (await readdir(dir)).filter((n) => n.endsWith('.png')).sort();
+  const pages = await Promise.all(
+    names.map(async (n) => {
+      const png = await readFile(join(dir, n));
+      return { png: png.toString('base64'), width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+    }),
+  );
+  return { pages, page_count: pageCount, filled: filledCount };
 }
 
 /** Effective dates may lie at most this many days ahead of today (a USCIS announcement gives weeks, not years). */
