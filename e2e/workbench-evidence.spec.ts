@@ -2,7 +2,7 @@ import { LANGUAGE_HEADER, LOCALES, type Locale } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import type { Locator, Page } from '@playwright/test';
 import { buttonName, buyBaseViaApi } from './accounts-support.ts';
-import { checkScreen, expect, test } from './fixtures.ts';
+import { animationsSettled, checkScreen, expect, test } from './fixtures.ts';
 import { blankPdf } from './pdf-bytes.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 import { expectFitsViewport, sharedLogin } from './workbench-support.ts';
@@ -277,6 +277,9 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId('letters-screen')).toBeVisible();
       await page.getByTestId('add-letter').click();
       const dialog = page.getByTestId('letter-dialog');
+      // Pressed during the dialog's zoom-in, a radio's click can land without its handler (CI, 1 in ~60).
+      await expect(dialog).toBeVisible();
+      await animationsSettled(page);
       const name = locale === 'zh' ? '王教授' : 'Prof. Margaret Hale';
       await dialog.getByLabel(V.letters.name, { exact: true }).fill(name);
       await dialog

@@ -2,8 +2,8 @@
  * Issue 28 item 6 (decision 0060): an NIW customer uploads the signed Form ETA-9089 with Appendix A (required) and
  * the Final Determination (optional). Through the API and the real packet job: the upload is attached, the page
  * lists it, the checklist's forms part blocks without it (Fix link: the Form tab's ETA-9089 page) and completes
- * with it, the packet holds its pages right after the I-140 under the bookmark "Form ETA-9089", each with its
- * "Page X of Y" stamp, and a change of the upload makes the packet stale. Another customer's upload or case is a 404.
+ * with it, the packet holds its pages right after the I-140 under the bookmark "Form ETA-9089", unstamped like
+ * every official form but counted in "Page X of Y", and a change of the upload makes the packet stale. Another customer's upload or case is a 404.
  */
 import { execFileSync } from 'node:child_process';
 import { type TEta9089Page, type TReadme, ZEta9089Page, ZReadme } from '@dossier/contract';
@@ -130,9 +130,12 @@ describe('the signed ETA-9089 of an NIW case (issue 28 item 6)', () => {
       const mailed = built.file!.pages - c;
       expect(page(eta.page - 1)).not.toContain('Signed Form ETA-9089 page');
       expect(page(eta.page)).toContain('Signed Form ETA-9089 page');
-      expect(page(eta.page)).toContain(`Page ${eta.page - c} of ${mailed}`);
+      // An official form's pages stay unmarked (issue 30 item 7, decision 0068) but count: the page after them
+      // is numbered as the pages before it add up.
+      expect(page(eta.page)).not.toContain(`of ${mailed}`);
       expect(page(eta.page + 2)).toContain('DOL Final Determination');
-      expect(page(eta.page + 2)).toContain(`Page ${eta.page + 2 - c} of ${mailed}`);
+      expect(page(eta.page + 2)).not.toContain(`of ${mailed}`);
+      expect(page(next.page)).toContain(`Page ${next.page - c} of ${mailed}`);
       // The file's own bookmarks, as a reader lists them: the ETA-9089 right after the I-140.
       const outline = execFileSync('mutool', ['show', path, 'outline']).toString('utf8');
       const lines = outline.split('\n');

@@ -50,6 +50,8 @@ const MATRIX: Record<string, Access> = {
   'POST /api/staff/form_edition/test_fill/': CONTENT,
   'POST /api/staff/form_edition/publish/': CONTENT,
   'DELETE /api/staff/form_edition/publish/': CONTENT,
+  'GET /api/staff/where_to_file/': CONTENT,
+  'POST /api/staff/where_to_file/': CONTENT,
   'PUT /api/staff/static_file/:key/': CONTENT,
   'GET /api/staff/user/': ADMIN,
   'POST /api/staff/user/': ADMIN,
