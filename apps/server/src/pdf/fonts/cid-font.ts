@@ -47,10 +47,10 @@ interface Subset {
 /**
  * Subsets made in this process, by face, code points and glyph numbering: "Generate again" draws the same
  * characters and gets the same subset (harfbuzz and its compression ~15 ms a print file). Bytes are never changed
- * once made; the last few are kept (a subset is tens to a few hundred kB).
+ * once made; the last six are kept (one print file's faces; a subset is tens of kB to ~1 MB).
  */
 const subsets = new Map<string, Promise<Subset>>();
-const SUBSETS_KEPT = 12;
+const SUBSETS_KEPT = 6;
 
 function subsetOf(weight: FontFace, cps: number[], retainGids: boolean): Promise<Subset> {
   const key = `${weight}:${retainGids ? 'r' : 'n'}:${cps.join(',')}`;
