@@ -178,6 +178,9 @@ for (const locale of LOCALES) {
         .last()
         .getByRole('button', { name: buttonName(D.versions.restore) })
         .click();
+      // Pressed during the confirmation's zoom-in, OK can land without its handler (CI): wait it out.
+      await expect(page.locator('.ant-popconfirm')).toBeVisible();
+      await animationsSettled(page);
       await page.locator('.ant-popconfirm').getByRole('button').last().click();
       await expect(page.getByText(M.document_restored!).first()).toBeVisible();
       await expect(refs(page)).toHaveCount(0);

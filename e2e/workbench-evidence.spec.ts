@@ -337,6 +337,8 @@ for (const locale of LOCALES) {
         await direction.getByText(V.niw.exceptional_ability, { exact: true }).click();
         const confirm = page.getByTestId('niw-confirm');
         await expect(confirm).toContainText(E.niw_direction_confirm!.split('{{count}}')[0]!.slice(0, 12));
+        // A confirmation's button pressed during its zoom-in can land without its handler (CI): wait it out.
+        await animationsSettled(page);
         await page.getByRole('button', { name: buttonName(V.actions.cancel) }).click();
         await expect(confirm).toBeHidden();
         await expect(page.getByTestId('claimed-criteria')).toHaveCount(1);
@@ -348,6 +350,7 @@ for (const locale of LOCALES) {
         const achievements = (await criteriaLabels(page, token, 'USA_NIW', locale)).achievements!;
         await direction.getByText(V.niw.exceptional_ability, { exact: true }).click();
         await expect(page.getByTestId('niw-confirm')).toBeVisible();
+        await animationsSettled(page);
         await page.getByRole('button', { name: buttonName(V.niw.confirm_ok) }).click();
         await expect(page.getByTestId('niw-confirm')).toBeHidden();
         await expect(page.getByTestId('claimed-criteria')).not.toContainText(achievements);
