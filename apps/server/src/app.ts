@@ -23,6 +23,7 @@ import { planAttachmentsRoutes } from './modules/plan-attachments/attachments.ro
 import { qaRoutes } from './modules/qa/qa.routes.ts';
 import { queuesStaffRoutes } from './modules/queues/queues-staff.routes.ts';
 import { readmeRoutes } from './modules/readme/readme.routes.ts';
+import { reviewRoutes } from './modules/review/review.routes.ts';
 import { contentRoutes } from './modules/reference/content-staff.routes.ts';
 import { reloadFeeSchedule } from './modules/reference/fee-schedule.service.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(staffAccountRoutes(ctx), { prefix: '/api' });
   await app.register(documentsRoutes(ctx), { prefix: '/api' });
   await app.register(readmeRoutes(ctx), { prefix: '/api' });
+  await app.register(reviewRoutes(ctx), { prefix: '/api' });
   await app.register(packetRoutes(ctx), { prefix: '/api' });
   await app.register(consultationRoutes(ctx), { prefix: '/api' });
   await app.register(consultationStaffRoutes(ctx), { prefix: '/api' });

@@ -22,6 +22,8 @@ export * from './letters.ts';
 export * from './packet.ts';
 export * from './qa.ts';
 export * from './reference.ts';
+export * from './review.ts';
+export * from './review-map.ts';
 export * from './routes.ts';
 export * from './shop.ts';
 export * from './staff.ts';

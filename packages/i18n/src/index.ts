@@ -14,6 +14,7 @@ import enPreview from '../locales/en/preview.json' with { type: 'json' };
 import enPrograms from '../locales/en/programs.json' with { type: 'json' };
 import enQa from '../locales/en/qa.json' with { type: 'json' };
 import enQueues from '../locales/en/queues.json' with { type: 'json' };
+import enReview from '../locales/en/review.json' with { type: 'json' };
 import enRoutes from '../locales/en/routes.json' with { type: 'json' };
 import enScreens from '../locales/en/screens.json' with { type: 'json' };
 import enShop from '../locales/en/shop.json' with { type: 'json' };
@@ -37,6 +38,7 @@ import zhPreview from '../locales/zh/preview.json' with { type: 'json' };
 import zhPrograms from '../locales/zh/programs.json' with { type: 'json' };
 import zhQa from '../locales/zh/qa.json' with { type: 'json' };
 import zhQueues from '../locales/zh/queues.json' with { type: 'json' };
+import zhReview from '../locales/zh/review.json' with { type: 'json' };
 import zhRoutes from '../locales/zh/routes.json' with { type: 'json' };
 import zhScreens from '../locales/zh/screens.json' with { type: 'json' };
 import zhShop from '../locales/zh/shop.json' with { type: 'json' };
@@ -67,6 +69,7 @@ export const resources = {
     programs: zhPrograms,
     qa: zhQa,
     queues: zhQueues,
+    review: zhReview,
     routes: zhRoutes,
     screens: zhScreens,
     shop: zhShop,
@@ -92,6 +95,7 @@ export const resources = {
     programs: enPrograms,
     qa: enQa,
     queues: enQueues,
+    review: enReview,
     routes: enRoutes,
     screens: enScreens,
     shop: enShop,

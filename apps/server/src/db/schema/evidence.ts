@@ -1,5 +1,6 @@
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -61,6 +62,10 @@ export const evidenceFolder = pgTable(
     nameEn: text('name_en'),
     /** One line on the packet's exhibit list, under the title (issue 30 item 2, decision 0068); null = none. */
     description: text('description'),
+    /** What kind of evidence it is (issue 31 item 1: review/content evidence kinds of its criterion); null = untagged. */
+    kind: text('kind'),
+    /** The date of what it proves (issue 31 item 4: evidence dated after the planned filing is flagged); null = unset. */
+    evidenceDate: date('evidence_date', { mode: 'string' }),
     sortOrder: integer('sort_order').notNull(),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
@@ -115,6 +120,13 @@ export const recommendationLetter = pgTable(
     /** 'drafting' | 'sent' | 'signed' | 'received' */
     status: text('status').notNull().default('drafting'),
     independent: boolean('independent').notNull().default(false),
+    /**
+     * The recommender's relation to the petitioner (issue 31 item 5; contract LETTER_RELATIONS): 'independent' |
+     * 'collaborator' | 'coauthor' | 'supervisor' | 'employer' | 'client' | 'other'; null = not said yet.
+     */
+    relation: text('relation'),
+    /** The recommender co-authored with the petitioner. */
+    coauthored: boolean('coauthored').notNull().default(false),
     sortOrder: integer('sort_order').notNull(),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),

@@ -9,6 +9,7 @@ export * from './jobs.ts';
 export * from './packet.ts';
 export * from './qa.ts';
 export * from './reference.ts';
+export * from './review.ts';
 export * from './shop.ts';
 export * from './staff.ts';
 export * from './staff-queues.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -38,6 +39,11 @@ export const workbenchCase = pgTable(
     paymentMethod: text('payment_method').notNull().default('G-1450'),
     /** The petitioner's name highlighted on exhibit pages whose text layer shows it (issue 30 item 8). */
     highlightName: boolean('highlight_name').notNull().default(false),
+    /**
+     * When the customer plans to mail the petition (issue 31 item 4): eligibility is judged at filing, so evidence
+     * dated after it is flagged; null = not set (the review then compares with today).
+     */
+    plannedFilingDate: date('planned_filing_date', { mode: 'string' }),
     settingsVersion: integer('settings_version').notNull().default(0),
     /** The shared profile (packages/forms profile.ts keys → values). */
     profile: jsonb('profile').notNull().default({}),

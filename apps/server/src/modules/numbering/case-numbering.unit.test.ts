@@ -75,6 +75,8 @@ function randomCase(seed: number): RandomCase {
       name: `证据 ${id}`,
       nameEn: r.chance(0.5) ? `Evidence ${id}` : null,
       description: null,
+      kind: null,
+      evidenceDate: null,
       // Reorders leave gaps and, after a race, equal positions: the id decides a tie.
       sortOrder: r.int(6),
       createdAt: at,
@@ -116,6 +118,8 @@ function randomCase(seed: number): RandomCase {
       resumeTranslationUploadId: null,
       status: 'drafting',
       independent: false,
+      relation: null,
+      coauthored: false,
       sortOrder: r.int(5),
       createdAt: at,
       updatedAt: at,

@@ -1,0 +1,113 @@
+import type { Locale, ProjectCode } from '@dossier/contract';
+import { inArray } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { upload } from '../../db/schema/index.ts';
+import { type CaseRow, categoryOf, contextOf, todayOf } from '../case/case.service.ts';
+import type { FilingForm } from '../case/stages.service.ts';
+import type { CaseContext } from '../forms/form-state.ts';
+import { filingStates } from '../forms/immigration-data.service.ts';
+import { type CaseNumbering, numberCase } from '../numbering/case-numbering.ts';
+import { type CaseRows, loadCaseRows } from '../numbering/numbering.load.ts';
+import { intendedKeys } from './review-intended.ts';
+import { pageTextsOf } from './review-texts.ts';
+
+/**
+ * What every review rule reads (issue 31): the case's rows read once, the numbering computed once from them, the
+ * forms' answers, the uploads' page counts and page texts. Rules are pure functions of this (rules/*.ts).
+ */
+export interface UploadFacts {
+  id: number;
+  originalName: string;
+  pages: number | null;
+  sha256: string;
+}
+
+export interface ReviewInput {
+  caseRow: CaseRow;
+  category: 'EB1A' | 'NIW';
+  /** The customer's today (their time zone), YYYY-MM-DD. */
+  today: string;
+  rows: CaseRows;
+  numbering: CaseNumbering;
+  /** The shared profile (packages/forms profile.ts keys → values). */
+  profile: Record<string, unknown>;
+  cc: CaseContext;
+  /** The filing's forms with their stored answers (row.data) and state. */
+  forms: readonly FilingForm[];
+  /** Every upload the case's files, letters and attachments use, by id. */
+  uploads: ReadonlyMap<number, UploadFacts>;
+  /** Each upload's text per page (text layer; [] when it has none or it was never read). */
+  texts: ReadonlyMap<number, readonly string[]>;
+  /** Finding keys the customer marked as intended. */
+  intended: ReadonlySet<string>;
+}
+
+/** The upload ids the case's rows use (originals and translations). */
+export function caseUploadIds(rows: CaseRows): number[] {
+  const ids = new Set<number>();
+  const add = (id: number | null | undefined) => {
+    if (id) ids.add(id);
+  };
+  for (const f of rows.files) {
+    add(f.originalUploadId);
+    add(f.translationUploadId);
+  }
+  for (const l of rows.letters) {
+    add(l.letterUploadId);
+    add(l.letterTranslationUploadId);
+    add(l.resumeUploadId);
+    add(l.resumeTranslationUploadId);
+  }
+  for (const a of rows.attachments) {
+    add(a.uploadId);
+    add(a.translationUploadId);
+  }
+  return [...ids];
+}
+
+export async function loadReviewInput(
+  ctx: AppContext,
+  s: { caseRow: CaseRow; projectCode: ProjectCode },
+): Promise<ReviewInput> {
+  const [rows, cc, today, intended] = await Promise.all([
+    loadCaseRows(ctx.db.db, s.caseRow.id, { documents: true }),
+    contextOf(ctx, s.caseRow, s.projectCode),
+    todayOf(ctx, s.caseRow),
+    intendedKeys(ctx.db.db, s.caseRow.id),
+  ]);
+  const ids = caseUploadIds(rows);
+  const [forms, uploadRows, texts] = await Promise.all([
+    filingStates(ctx, s.caseRow, cc),
+    ids.length === 0
+      ? []
+      : ctx.db.db
+          .select({
+            id: upload.id,
+            originalName: upload.originalName,
+            pages: upload.pages,
+            sha256: upload.sha256,
+          })
+          .from(upload)
+          .where(inArray(upload.id, ids)),
+    pageTextsOf(ctx, ids),
+  ]);
+  return {
+    caseRow: s.caseRow,
+    category: categoryOf(s.projectCode),
+    today,
+    rows,
+    numbering: numberCase(rows),
+    profile: (s.caseRow.profile ?? {}) as Record<string, unknown>,
+    cc,
+    forms,
+    uploads: new Map(uploadRows.map((u) => [u.id, u])),
+    texts,
+    intended,
+  };
+}
+
+/** A rule: pure, in the caller's language. */
+export type ReviewRuleFn = (
+  input: ReviewInput,
+  locale: Locale,
+) => import('@dossier/contract').TReviewFinding[];
