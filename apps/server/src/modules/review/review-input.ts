@@ -65,19 +65,24 @@ export function caseUploadIds(rows: CaseRows): number[] {
   return [...ids];
 }
 
+/**
+ * `known`: what the caller already read for the same case (the checklist and the schedule hold the rule context and
+ * the forms' states), so the review does not read them a second time.
+ */
 export async function loadReviewInput(
   ctx: AppContext,
   s: { caseRow: CaseRow; projectCode: ProjectCode },
+  known?: { cc: CaseContext; forms: readonly FilingForm[] },
 ): Promise<ReviewInput> {
   const [rows, cc, today, intended] = await Promise.all([
     loadCaseRows(ctx.db.db, s.caseRow.id, { documents: true }),
-    contextOf(ctx, s.caseRow, s.projectCode),
-    todayOf(ctx, s.caseRow),
+    known?.cc ?? contextOf(ctx, s.caseRow, s.projectCode),
+    known?.cc.today ?? todayOf(ctx, s.caseRow),
     intendedKeys(ctx.db.db, s.caseRow.id),
   ]);
   const ids = caseUploadIds(rows);
   const [forms, uploadRows, texts] = await Promise.all([
-    filingStates(ctx, s.caseRow, cc),
+    known?.forms ?? filingStates(ctx, s.caseRow, cc),
     ids.length === 0
       ? []
       : ctx.db.db
