@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { upload } from '../db/schema/index.ts';
+import { upload, uploadPageText } from '../db/schema/index.ts';
 import {
   blobKey,
   lockCustomerUploads,
@@ -80,7 +80,7 @@ async function readOriginal(ctx: AppContext, row: UploadRow): Promise<Uint8Array
 async function storePdf(
   ctx: AppContext,
   row: UploadRow,
-  { pdf, pageCount: pages, marks, text }: NormalisedInWorker & { ok: true },
+  { pdf, pageCount: pages, marks, text, pageTexts }: NormalisedInWorker & { ok: true },
 ) {
   const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -105,7 +105,19 @@ async function storePdf(
         })
         .where(and(eq(upload.id, row.id), eq(upload.status, 'checking')))
         .returning({ id: upload.id });
-      return done.length > 0 ? ('ready' as const) : ('gone' as const);
+      if (done.length === 0) return 'gone' as const;
+      // Each page's text, for the case review (issue 31 item 5; capped when read: pdf/text/page-text.ts).
+      if (pageTexts) {
+        const now = ctx.clock.now();
+        await tx
+          .insert(uploadPageText)
+          .values({ uploadId: row.id, pages: pageTexts, source: 'layer', createdAt: now })
+          .onConflictDoUpdate({
+            target: uploadPageText.uploadId,
+            set: { pages: pageTexts, source: 'layer', createdAt: now },
+          });
+      }
+      return 'ready' as const;
     });
     if (outcome === 'ready') return 'ready';
     if (outcome === 'gone') {

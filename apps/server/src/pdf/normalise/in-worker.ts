@@ -8,10 +8,10 @@ export { TIMED_OUT };
 const WORKER_ENTRY = threadEntry('normalise-worker.mjs', import.meta.url);
 
 /**
- * The normaliser's answer; an accepted file also carries what each page paints (page-marks.ts), when read, and the
- * start of its text (pdf/text/page-text.ts).
+ * The normaliser's answer; an accepted file also carries what each page paints (page-marks.ts), when read, each
+ * page's text and the start of it (pdf/text/page-text.ts).
  */
-export type NormalisedInWorker = NormaliseResult & { marks?: Rect[][]; text?: string };
+export type NormalisedInWorker = NormaliseResult & { marks?: Rect[][]; text?: string; pageTexts?: string[] };
 
 /**
  * normaliseEvidence in a worker thread: the work (pdf-lib parsing, image decoding — synchronous for seconds on a

@@ -3,7 +3,7 @@
 // (scripts/server-build.mjs).
 import { parentPort, workerData } from 'node:worker_threads';
 import { pageMarks } from '../packet/page-marks.ts';
-import { textSample } from '../text/page-text.ts';
+import { pageTexts, sampleOfPages } from '../text/page-text.ts';
 import type { NormalisedInWorker } from './in-worker.ts';
 import { normaliseEvidence } from './index.ts';
 
@@ -19,7 +19,9 @@ if (result.ok) {
   } catch {
     // unknown: the print file reads the page itself
   }
-  // The start of its text, to judge its language (decision 0057); '' when it has no text layer.
-  result.text = textSample(result.pdf);
+  // Each page's text, for the case review (issue 31 item 5, decision 0071), and its start, to judge its language
+  // (decision 0057; '' when it has no text layer): read once, here, within the normaliser's time limit.
+  result.pageTexts = pageTexts(result.pdf);
+  result.text = sampleOfPages(result.pageTexts);
 }
 parentPort!.postMessage(result, result.ok ? [result.pdf.buffer as ArrayBuffer] : []);

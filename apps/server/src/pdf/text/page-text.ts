@@ -13,6 +13,9 @@ import { type RawPage, RawPdf } from '../raw/reader.ts';
 import { stringBytes } from '../raw/text.ts';
 import { PdfDict, PdfName, PdfStream, PdfString, type PdfValue } from '../raw/values.ts';
 
+/** Thrown inside a page's reading once it has shown enough characters. */
+const FULL = new Error('page text full');
+
 /** Characters kept: the first ~4 KB of text is plenty to judge a language. */
 export const TEXT_SAMPLE_CHARS = 4000;
 /** Pages read at most (a long file's first pages tell its language). */
@@ -113,7 +116,12 @@ export const isOperatorStart = (b: number) =>
  * its content are parsed (what was read before a cut or a syntax error is kept). Answers the text and the bytes
  * parsed.
  */
-function pageText(src: RawPdf, page: RawPage, budget: number): { text: string; parsed: number } {
+function pageText(
+  src: RawPdf,
+  page: RawPage,
+  budget: number,
+  maxChars = Number.POSITIVE_INFINITY,
+): { text: string; parsed: number } {
   const whole = contentBytes(src, page.dict.get('Contents'));
   const bytes = whole.length > budget ? whole.subarray(0, budget) : whole;
   const res = src.dict(page.dict.get('Resources') ?? page.inherited.Resources);
@@ -121,23 +129,32 @@ function pageText(src: RawPdf, page: RawPage, budget: number): { text: string; p
   const cache = new Map<string, FontMap>();
   let font: FontMap = SKIP;
   const parts: string[] = [];
+  // Characters shown so far: a ToUnicode map may turn one code into a long string, so the text is bounded on its
+  // own, not only through the bytes parsed (a hostile map must not make a 4 MB content stream gigabytes of text).
+  let shown = 0;
+  const push = (t: string) => {
+    parts.push(t);
+    shown += t.length;
+    if (shown >= maxChars) throw FULL;
+  };
   const operands: PdfValue[] = [];
   const p = new Parser(bytes);
   const strings = (v: PdfValue | undefined) => {
-    if (v instanceof PdfString) parts.push(show(stringBytes(v), font));
+    if (v instanceof PdfString) push(show(stringBytes(v), font));
     else if (Array.isArray(v)) {
       for (const x of v) {
-        if (x instanceof PdfString) parts.push(show(stringBytes(x), font));
-        else if (typeof x === 'number' && x < -200) parts.push(' ');
+        if (x instanceof PdfString) push(show(stringBytes(x), font));
+        else if (typeof x === 'number' && x < -200) push(' ');
       }
     }
   };
   try {
     readOperators();
   } catch {
-    // A cut (the budget) or a syntax error: the text read so far stands.
+    // A cut (the budget, the characters) or a syntax error: the text read so far stands.
   }
-  return { text: parts.join(''), parsed: bytes.length };
+  const text = parts.join('');
+  return { text: text.length > maxChars ? text.slice(0, maxChars) : text, parsed: bytes.length };
 
   function readOperators() {
     for (;;) {
@@ -161,10 +178,10 @@ function pageText(src: RawPdf, page: RawPage, budget: number): { text: string; p
           font = f;
         }
       } else if (op === 'Tj' || op === 'TJ' || op === "'" || op === '"') {
-        if (op !== 'Tj' && op !== 'TJ') parts.push(' ');
+        if (op !== 'Tj' && op !== 'TJ') push(' ');
         strings(operands[operands.length - 1]);
       } else if (op === 'BT' || op === 'ET' || op === 'Td' || op === 'TD' || op === 'T*' || op === 'Tm') {
-        parts.push(' ');
+        push(' ');
       } else if (op === 'BI') {
         // Inline image: skip its data to the EI that ends it.
         const end = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).indexOf('EI', p.pos, 'latin1');
@@ -202,4 +219,71 @@ export function textSample(pdf: Uint8Array, max = TEXT_SAMPLE_CHARS): string {
     return '';
   }
   return text.trim().slice(0, max);
+}
+
+/**
+ * The page text store's limits (issue 31 item 5, decision 0071): each page's text is kept whole up to
+ * PAGE_TEXT_MAX_CHARS characters, the whole file's up to PAGE_TEXTS_MAX_BYTES of UTF-8 (the row's jsonb), and at
+ * most PAGE_TEXTS_MAX_PARSED decoded content bytes are parsed over the file, PAGE_MAX_PARSED on one page (a
+ * drawing of many megabytes holds little text; the reading runs inside the normaliser's time limit).
+ */
+export const PAGE_TEXT_MAX_CHARS = 20_000;
+export const PAGE_TEXTS_MAX_BYTES = 2 * 1024 * 1024;
+const PAGE_TEXTS_MAX_PARSED = 24 * 1024 * 1024;
+const PAGE_MAX_PARSED = 4 * 1024 * 1024;
+/** Characters read from one page's layer before its white space is collapsed (runs of moves read as spaces). */
+const PAGE_RAW_CHARS = 4 * PAGE_TEXT_MAX_CHARS;
+
+/** A page's text as stored: no control characters, white space collapsed, trimmed. */
+export const cleanPageText = (text: string) => text.replace(CONTROL, '').replace(/\s+/g, ' ').trim();
+
+/** The longest start of `text` whose UTF-8 takes at most `bytes` bytes. */
+function fitBytes(text: string, bytes: number): string {
+  if (Buffer.byteLength(text) <= bytes) return text;
+  const cut = Buffer.from(text).subarray(0, Math.max(0, bytes)).toString('utf8');
+  // A character cut in two decodes as U+FFFD at the end.
+  return cut.replace(/\uFFFD$/, '');
+}
+
+/**
+ * Each page's text, one entry per page ('' for a page without a text layer, one that cannot be decoded, or one
+ * past the limits above); [] when the file cannot be read at all.
+ */
+export function pageTexts(pdf: Uint8Array): string[] {
+  let src: RawPdf;
+  let pages: RawPage[];
+  try {
+    src = RawPdf.open(pdf);
+    pages = src.pages();
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  let budget = PAGE_TEXTS_MAX_PARSED;
+  let room = PAGE_TEXTS_MAX_BYTES;
+  for (const page of pages) {
+    let text = '';
+    if (budget > 0 && room > 0) {
+      try {
+        const read = pageText(src, page, Math.min(budget, PAGE_MAX_PARSED), PAGE_RAW_CHARS);
+        budget -= read.parsed;
+        text = fitBytes(cleanPageText(read.text).slice(0, PAGE_TEXT_MAX_CHARS), room);
+        room -= Buffer.byteLength(text);
+      } catch {
+        // A page whose content cannot be decoded keeps ''.
+      }
+    }
+    out.push(text);
+  }
+  return out;
+}
+
+/** The language sample (textSample's) taken from page texts already read: their first `max` characters. */
+export function sampleOfPages(pages: readonly string[], max = TEXT_SAMPLE_CHARS): string {
+  let text = '';
+  for (const page of pages) {
+    if (page) text = text ? `${text} ${page}` : page;
+    if (text.length >= max) break;
+  }
+  return text.slice(0, max);
 }

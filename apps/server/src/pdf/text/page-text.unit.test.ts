@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { koreanPdf } from '../../../test/fixtures/korean-pdf.ts';
 import { judgeLanguage } from '../../modules/language/language-check.ts';
 import { createFontSet } from '../fonts/font-set.ts';
-import { parseToUnicode, TEXT_SAMPLE_CHARS, textSample } from './page-text.ts';
+import {
+  PAGE_TEXT_MAX_CHARS,
+  PAGE_TEXTS_MAX_BYTES,
+  pageTexts,
+  parseToUnicode,
+  sampleOfPages,
+  TEXT_SAMPLE_CHARS,
+  textSample,
+} from './page-text.ts';
 
 const ZH = '申请人在人工智能领域作出了杰出贡献，其发表的论文被国际同行广泛引用。';
 const RO =
@@ -122,5 +130,40 @@ describe('textSample', () => {
       'fi',
       '어',
     ]);
+  });
+});
+
+describe('pageTexts (the page text store, decision 0071)', () => {
+  it('answers one entry per page, white space collapsed, and [] for what is no PDF', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const page = pdf.addPage([612, 792]);
+    page.drawText('First   line', { x: 40, y: 700, size: 9, font });
+    page.drawText('second line', { x: 40, y: 680, size: 9, font });
+    pdf.addPage([612, 792]);
+    pdf.addPage([612, 792]).drawText(EN, { x: 40, y: 700, size: 9, font });
+    const pages = pageTexts(await pdf.save());
+    expect(pages).toEqual(['First line second line', '', EN]);
+    expect(sampleOfPages(pages)).toBe(`First line second line ${EN}`);
+    expect(sampleOfPages(pages, 10)).toBe('First line');
+    expect(pageTexts(new Uint8Array([1, 2, 3]))).toEqual([]);
+  });
+
+  it('caps each page at PAGE_TEXT_MAX_CHARS and the whole file at PAGE_TEXTS_MAX_BYTES of UTF-8', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Courier);
+    const line = 'lorem ipsum dolor sit amet '.repeat(1000); // 27,000 characters a page
+    for (let i = 0; i < 120; i++) {
+      const page = pdf.addPage([612, 792]);
+      page.drawText('x', { x: 40, y: 740, size: 9, font });
+      page.pushOperators(PDFOperator.of(`BT 40 700 Td (${line}) Tj ET` as never));
+    }
+    const pages = pageTexts(await pdf.save({ useObjectStreams: false }));
+    expect(pages).toHaveLength(120);
+    expect(pages[0]).toHaveLength(PAGE_TEXT_MAX_CHARS);
+    const bytes = pages.reduce((n, p) => n + Buffer.byteLength(p), 0);
+    expect(bytes).toBe(PAGE_TEXTS_MAX_BYTES);
+    // Pages past the whole file's cap keep ''.
+    expect(pages.at(-1)).toBe('');
   });
 });
