@@ -1,7 +1,7 @@
 import type { Locale, ProjectCode } from '@dossier/contract';
 import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { upload } from '../../db/schema/index.ts';
+import { letterEvidence, upload } from '../../db/schema/index.ts';
 import { type CaseRow, categoryOf, contextOf, todayOf } from '../case/case.service.ts';
 import type { FilingForm } from '../case/stages.service.ts';
 import type { CaseContext } from '../forms/form-state.ts';
@@ -40,6 +40,8 @@ export interface ReviewInput {
   texts: ReadonlyMap<number, readonly string[]>;
   /** Finding keys the customer marked as intended. */
   intended: ReadonlySet<string>;
+  /** The folders each recommendation letter cites (letter_evidence rows of the case's letters). */
+  letterEvidence: readonly { letterId: number; folderId: number }[];
 }
 
 /** The upload ids the case's rows use (originals and translations). */
@@ -81,7 +83,8 @@ export async function loadReviewInput(
     intendedKeys(ctx.db.db, s.caseRow.id),
   ]);
   const ids = caseUploadIds(rows);
-  const [forms, uploadRows, texts] = await Promise.all([
+  const letterIds = rows.letters.map((l) => l.id);
+  const [forms, uploadRows, texts, letterEvidenceRows] = await Promise.all([
     known?.forms ?? filingStates(ctx, s.caseRow, cc),
     ids.length === 0
       ? []
@@ -95,6 +98,12 @@ export async function loadReviewInput(
           .from(upload)
           .where(inArray(upload.id, ids)),
     pageTextsOf(ctx, ids),
+    letterIds.length === 0
+      ? []
+      : ctx.db.db
+          .select({ letterId: letterEvidence.letterId, folderId: letterEvidence.folderId })
+          .from(letterEvidence)
+          .where(inArray(letterEvidence.letterId, letterIds)),
   ]);
   return {
     caseRow: s.caseRow,
@@ -108,6 +117,7 @@ export async function loadReviewInput(
     uploads: new Map(uploadRows.map((u) => [u.id, u])),
     texts,
     intended,
+    letterEvidence: letterEvidenceRows,
   };
 }
 
