@@ -14,7 +14,7 @@ import { uploadPageText } from '../src/db/schema/index.ts';
 import { createLogger } from '../src/logger.ts';
 import { reviewCase } from '../src/modules/review/review.service.ts';
 import { BENCH_SCALE, buildSampleCase } from '../src/pdf/packet/sample-case.ts';
-import { textSample } from '../src/pdf/text/page-text.ts';
+import { pageTexts } from '../src/pdf/text/page-text.ts';
 import { LocalDiskStorage } from '../src/providers/storage/local-disk.ts';
 import { seedSampleCase } from './bench-case-seed.ts';
 
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     // What the upload check keeps beside each accepted file: its text per page.
     let textPages = 0;
     for (const u of seeded.uploads) {
-      const pages = [textSample(u.bytes)];
+      const pages = pageTexts(u.bytes);
       textPages += pages.length;
       await db.db
         .insert(uploadPageText)
