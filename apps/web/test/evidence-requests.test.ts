@@ -95,6 +95,8 @@ describe('letterRequest', () => {
     resume_translation: null,
     status: 'signed',
     independent: true,
+    relation: 'independent',
+    coauthored: false,
     evidence_folder_ids: [3],
     order: 1,
     updated_at: '2026-11-24T00:00:00Z',
@@ -115,7 +117,25 @@ describe('letterRequest', () => {
       resume_translation_upload_id: 10,
       status: 'signed',
       independent: true,
+      relation: 'independent',
+      coauthored: false,
       evidence_folder_ids: [3],
+    });
+  });
+
+  it('a stated relation decides the independent flag; a co-author co-authored (issue 31 item 5)', () => {
+    expect(letterRequest(letterValues(letter), { relation: 'supervisor' })).toMatchObject({
+      relation: 'supervisor',
+      independent: false,
+      coauthored: false,
+    });
+    expect(letterRequest(letterValues(letter), { relation: 'coauthor' })).toMatchObject({
+      independent: false,
+      coauthored: true,
+    });
+    expect(letterRequest({ independent: true }, { relation: null })).toMatchObject({
+      relation: null,
+      independent: true,
     });
   });
 

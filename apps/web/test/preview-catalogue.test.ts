@@ -119,6 +119,8 @@ const letter = (id: number, order: number): TLetter =>
     resume_translation: null,
     status: 'received',
     independent: true,
+    relation: 'independent',
+    coauthored: false,
     evidence_folder_ids: [],
     order,
     updated_at: '',

@@ -14,6 +14,22 @@ export const LETTER_STATUSES = ['drafting', 'sent', 'signed', 'received'] as con
 export const ZLetterStatus = z.enum(LETTER_STATUSES);
 export type LetterStatus = (typeof LETTER_STATUSES)[number];
 
+/**
+ * The recommender's relation to the petitioner (issue 31 item 5): an officer weighs a letter from someone who never
+ * worked with the petitioner (independent) above one from a collaborator, co-author, supervisor or employer.
+ */
+export const LETTER_RELATIONS = [
+  'independent',
+  'collaborator',
+  'coauthor',
+  'supervisor',
+  'employer',
+  'client',
+  'other',
+] as const;
+export const ZLetterRelation = z.enum(LETTER_RELATIONS);
+export type LetterRelation = (typeof LETTER_RELATIONS)[number];
+
 export const ZLetter = z.object({
   id: ZIdValue,
   name: z.string(),
@@ -27,8 +43,12 @@ export const ZLetter = z.object({
   resume: ZFileRef.nullable(),
   resume_translation: ZFileRef.nullable(),
   status: ZLetterStatus,
-  /** Independent of the petitioner (the checklist wants at least one). */
+  /** Independent of the petitioner (the checklist wants at least one); follows `relation` when one is stated. */
   independent: z.boolean(),
+  /** The recommender's relation to the petitioner; null: not stated yet. */
+  relation: ZLetterRelation.nullable(),
+  /** The recommender co-authored with the petitioner (always for relation `coauthor`). */
+  coauthored: z.boolean(),
   /** Evidence folders the letter cites (deleting one warns first). */
   evidence_folder_ids: z.array(ZIdValue),
   order: ZCountValue,
@@ -66,7 +86,15 @@ export const ZLetterRequest = z.object({
   resume_upload_id: ZIdValue.nullish(),
   resume_translation_upload_id: ZIdValue.nullish(),
   status: ZLetterStatus.optional(),
+  /**
+   * Kept for older clients: without `relation`, it sets the flag (and a stated relation that says otherwise is
+   * dropped); with `relation`, independent = relation is `independent`.
+   */
   independent: z.boolean().optional(),
+  /** Omitted: kept; null: not stated. */
+  relation: ZLetterRelation.nullish(),
+  /** Omitted: kept. */
+  coauthored: z.boolean().optional(),
   evidence_folder_ids: z.array(ZIdValue).max(FOLDERS_PER_CASE_MAX).optional(),
 });
 export type TLetterRequest = z.infer<typeof ZLetterRequest>;

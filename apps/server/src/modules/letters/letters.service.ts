@@ -1,6 +1,7 @@
 import {
   EvidenceErrorCode as E,
   LETTERS_PER_CASE_MAX,
+  type LetterRelation,
   type LetterStatus,
   type TLetter,
   type TLetterList,
@@ -86,8 +87,28 @@ function checkLetter(body: TLetterRequest, services: readonly string[], current?
     ...t,
     ...docs,
     status,
-    independent: body.independent ?? current?.independent ?? false,
+    ...relationOf(body, current),
   };
+}
+
+/**
+ * The relation, the co-authorship and the independent flag kept consistent (issue 31 item 5): a stated relation
+ * decides the flag; an older client's flag alone (no `relation`) sets it and drops a stated relation it contradicts.
+ * A co-author co-authored.
+ */
+export function relationOf(
+  body: Pick<TLetterRequest, 'relation' | 'independent' | 'coauthored'>,
+  current?: Pick<LetterRow, 'relation' | 'independent' | 'coauthored'>,
+): { relation: LetterRelation | null; independent: boolean; coauthored: boolean } {
+  let relation =
+    body.relation !== undefined ? body.relation : ((current?.relation as LetterRelation | null) ?? null);
+  if (body.relation === undefined && body.independent !== undefined && relation !== null) {
+    if ((relation === 'independent') !== body.independent) relation = body.independent ? 'independent' : null;
+  }
+  const independent =
+    relation !== null ? relation === 'independent' : (body.independent ?? current?.independent ?? false);
+  const coauthored = relation === 'coauthor' || (body.coauthored ?? current?.coauthored ?? false);
+  return { relation, independent, coauthored };
 }
 
 /** Replaces the letter's cited folders (each must be a folder of this case, else 404). */
@@ -225,7 +246,9 @@ export async function letterList(
     resume: refOf(refs, r.resumeUploadId),
     resume_translation: refOf(refs, r.resumeTranslationUploadId),
     status: r.status as LetterStatus,
-    independent: r.independent,
+    independent: r.relation ? r.relation === 'independent' : r.independent,
+    relation: (r.relation as LetterRelation | null) ?? null,
+    coauthored: r.coauthored,
     evidence_folder_ids: cited
       .filter((c) => c.letterId === r.id)
       .map((c) => c.folderId)

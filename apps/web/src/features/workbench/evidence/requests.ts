@@ -1,4 +1,11 @@
-import type { LetterStatus, TFileRef, TFileRequest, TLetter, TLetterRequest } from '@dossier/contract';
+import type {
+  LetterRelation,
+  LetterStatus,
+  TFileRef,
+  TFileRequest,
+  TLetter,
+  TLetterRequest,
+} from '@dossier/contract';
 
 /**
  * The dialogs' values → the contract's requests (pure, unit-tested): what does not apply is sent empty, so the
@@ -49,6 +56,8 @@ export interface LetterValues {
   resume_translation_upload_id?: number | null;
   status?: LetterStatus;
   independent?: boolean;
+  relation?: LetterRelation | null;
+  coauthored?: boolean;
   evidence_folder_ids?: number[];
 }
 
@@ -66,6 +75,8 @@ export function letterValues(letter: TLetter): LetterValues {
     resume_translation_upload_id: letter.resume_translation?.upload_id ?? null,
     status: letter.status,
     independent: letter.independent,
+    relation: letter.relation,
+    coauthored: letter.coauthored,
     evidence_folder_ids: letter.evidence_folder_ids,
   };
 }
@@ -86,7 +97,10 @@ export function letterRequest(base: LetterValues, v: LetterValues): TLetterReque
     resume_upload_id: all.resume_upload_id ?? null,
     resume_translation_upload_id: personal ? (all.resume_translation_upload_id ?? null) : null,
     status: all.status ?? 'drafting',
-    independent: all.independent ?? false,
+    // A stated relation decides the flag (the server keeps them consistent too).
+    independent: all.relation ? all.relation === 'independent' : (all.independent ?? false),
+    relation: all.relation ?? null,
+    coauthored: all.relation === 'coauthor' || (all.coauthored ?? false),
     evidence_folder_ids: all.evidence_folder_ids ?? [],
   };
 }
