@@ -1,7 +1,9 @@
 import type { ReviewRuleFn } from '../review-input.ts';
+import { lettersRule } from './letters.ts';
+import { readAlikeRule } from './read-alike.ts';
 
 /**
  * Every rule of the case review (issue 31), in the order the report lists them. Each is a pure function of the
  * review input (review-input.ts) in the caller's language; one file per rule, tested beside it.
  */
-export const REVIEW_RULE_FNS: readonly ReviewRuleFn[] = [];
+export const REVIEW_RULE_FNS: readonly ReviewRuleFn[] = [lettersRule, readAlikeRule];
