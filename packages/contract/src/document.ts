@@ -72,13 +72,50 @@ export const ZHardBreak = z.object({ type: z.literal('hardBreak') });
 export const ZReferenceKind = z.enum(['exhibit', 'letter']);
 export type TReferenceKind = z.infer<typeof ZReferenceKind>;
 
-/** Atom pointing at an exhibit or a recommendation letter; its number is computed at render time. */
+/** The highest page a pin may name (a claim bound to pages of an exhibit, issue 31 item 2). */
+export const PIN_PAGE_MAX = 2000;
+
+/**
+ * Pages of the cited exhibit or letter a reference pins ("Exhibit 4, pp. 3–5"): 1-based pages as the packet stamps
+ * them ("Exhibit 4 - p. i of n": the tab page is p. 1), so a pin follows reorders (the number comes from the
+ * numbering, the pages are the exhibit's own).
+ */
+export const ZPagePin = z
+  .object({
+    from: z.number().int().min(1).max(PIN_PAGE_MAX),
+    to: z.number().int().min(1).max(PIN_PAGE_MAX),
+  })
+  .refine((p) => p.from <= p.to, { message: 'a pin runs from a page to the same or a later one' });
+export type TPagePin = z.infer<typeof ZPagePin>;
+
+/**
+ * Atom pointing at an exhibit or a recommendation letter; its number is computed at render time. `pages` pins
+ * pages of it; `pinned_pages` is its stamped page count when the pin was set (a re-upload that changes it flags
+ * the pin; null when it was not known).
+ */
 export const ZReferenceNode = z.object({
   type: z.literal('reference'),
-  attrs: z.object({ kind: ZReferenceKind, id: z.string().min(1).max(L.maxIdLength) }),
+  attrs: z.object({
+    kind: ZReferenceKind,
+    id: z.string().min(1).max(L.maxIdLength),
+    pages: ZPagePin.nullish(),
+    pinned_pages: z.number().int().min(1).max(100_000).nullish(),
+  }),
   marks: z.array(ZMark).max(8).optional(),
 });
 export type TReferenceNode = z.infer<typeof ZReferenceNode>;
+
+/**
+ * THE label of a reference with its pin: "Exhibit 4" → "Exhibit 4, p. 3" / "Exhibit 4, pp. 3–5". English like
+ * the labels (the letter is English); every output (the editor's chip, the previews, the comparison, the packet)
+ * prints a pinned reference through this one function (server: packet-documents.ts `referenceLabel`).
+ */
+export function pinnedLabel(label: string, pages: TPagePin | null | undefined): string {
+  if (!pages) return label;
+  return pages.from === pages.to
+    ? `${label}, p. ${pages.from}`
+    : `${label}, pp. ${pages.from}\u2013${pages.to}`;
+}
 
 /** Inline content allowed inside a footnote: no nested footnotes. */
 export const ZNoteInline = z.discriminatedUnion('type', [ZTextNode, ZHardBreak, ZReferenceNode]);

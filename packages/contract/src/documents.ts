@@ -210,6 +210,11 @@ export const ZReferenceTargets = z.object({
       name: z.string(),
       pending: z.boolean(),
       criterion: ZCriterion,
+      /**
+       * Its pages as the packet stamps them (tab page, originals, translations and certificate): what a pin may
+       * name and records as `pinned_pages`; null while a file's page count is unknown or it has no file.
+       */
+      pages: z.number().int().min(1).max(100_000).nullable(),
       files: z.array(z.object({ id: z.string(), label: z.string(), number: z.string(), name: z.string() })),
     }),
   ),

@@ -2,15 +2,21 @@ import type {
   DocumentKind,
   Locale,
   TLetterDocument,
+  TPagePin,
   TReferenceKind,
   TReferenceTargets,
 } from '@dossier/contract';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { upload } from '../../db/schema/index.ts';
 import type { ResolvedReference } from '../../pdf/letter/layout.ts';
 import { LETTER_MESSAGES } from '../../pdf/letter/letter.messages.ts';
 import { COUNSEL_TYPESETTING, renderLetter } from '../../pdf/letter/render-letter.ts';
+import { referenceLabel } from '../../pdf/packet/packet-documents.ts';
 import type { CaseNumbering } from '../numbering/case-numbering.ts';
-import { caseNumbering } from '../numbering/numbering.load.ts';
+import { numberCase } from '../numbering/case-numbering.ts';
+import { caseNumbering, loadCaseRows } from '../numbering/numbering.load.ts';
+import { stampedPages, stampedUploadIds } from '../numbering/stamped-pages.ts';
 import { documentRow } from './documents.service.ts';
 import { targetOf } from './numbering.ts';
 
@@ -42,19 +48,28 @@ export async function documentPreview(
   return result.bytes;
 }
 
-/** What each reference prints in a preview: the numbering's label, or a named placeholder while it is pending. */
+/**
+ * What each reference prints in a preview: the numbering's number labelled as the packet labels it (with its page
+ * pin), or a named placeholder while it is pending.
+ */
 export function previewResolver(numbering: CaseNumbering, locale: Locale) {
-  return (k: TReferenceKind, id: string): ResolvedReference | undefined => {
+  return (k: TReferenceKind, id: string, pages?: TPagePin | null): ResolvedReference | undefined => {
     const t = targetOf(numbering.targets, k, id);
     if (!t) return undefined;
     return t.pending
       ? { label: LETTER_MESSAGES[locale].pending[k](t.name), pending: true }
-      : { label: t.label };
+      : { label: referenceLabel('en', k, t.number, pages) };
   };
 }
 
-/** The picker's body from a numbering (pure): folders in exhibit order with their files, then the letters. */
-export function referenceTargetsOf(n: CaseNumbering): TReferenceTargets {
+/**
+ * The picker's body from a numbering (pure): folders in exhibit order with their files, then the letters; each
+ * exhibit with its stamped page count (`pages`, numbering/stamped-pages.ts) when known.
+ */
+export function referenceTargetsOf(
+  n: CaseNumbering,
+  pages: ReadonlyMap<string, number | null> = new Map(),
+): TReferenceTargets {
   const exhibits = n.folders.map((f) => {
     const id = `folder:${f.folder.id}`;
     const t = n.targets.get(id)!;
@@ -65,6 +80,7 @@ export function referenceTargetsOf(n: CaseNumbering): TReferenceTargets {
       name: t.name,
       pending: t.pending,
       criterion: f.folder.criterion as TReferenceTargets['exhibits'][number]['criterion'],
+      pages: pages.get(id) ?? null,
       files: f.files.map((x) => {
         const fid = `file:${x.file.id}`;
         const ft = n.targets.get(fid)!;
@@ -82,5 +98,16 @@ export function referenceTargetsOf(n: CaseNumbering): TReferenceTargets {
 
 /** `GET …/reference_targets/`: the picker of "Insert Evidence Index" / "Insert Reference Letter Index". */
 export async function referenceTargets(db: Db, caseId: number): Promise<TReferenceTargets> {
-  return referenceTargetsOf(await caseNumbering(db, caseId));
+  const rows = await loadCaseRows(db, caseId);
+  const n = numberCase(rows);
+  const ids = stampedUploadIds(n);
+  const counts =
+    ids.length === 0
+      ? []
+      : await db.select({ id: upload.id, pages: upload.pages }).from(upload).where(inArray(upload.id, ids));
+  const pagesOf = new Map(counts.map((u) => [u.id, u.pages]));
+  return referenceTargetsOf(
+    n,
+    stampedPages(n, (id) => pagesOf.get(id)),
+  );
 }

@@ -1,5 +1,12 @@
-import { BACKGROUND, EB1A_CATEGORIES, EXHIBIT_ORDER_MODES, type TLetterDocument } from '@dossier/contract';
+import {
+  BACKGROUND,
+  EB1A_CATEGORIES,
+  EXHIBIT_ORDER_MODES,
+  pinnedLabel,
+  type TLetterDocument,
+} from '@dossier/contract';
 import { describe, expect, it } from 'vitest';
+import { type LayoutEnv, layoutDocument } from '../../pdf/letter/layout.ts';
 import { packetReferences } from '../../pdf/packet/assemble-packet.ts';
 import { exhibitListDoc } from '../../pdf/packet/exhibit-list.ts';
 import type { PacketInput } from '../../pdf/packet/packet.types.ts';
@@ -147,14 +154,20 @@ function randomCase(seed: number): RandomCase {
     ...files.map((f) => `file:${f.id}`),
     ...letters.map((l) => `letter:${l.id}`),
   ];
-  const refNode = (refId: string) => ({
-    type: 'reference' as const,
-    attrs: {
-      // Now and then the wrong kind for the id (a hand-edited or imported document).
-      kind: (refId.startsWith('letter:') !== r.chance(0.05) ? 'letter' : 'exhibit') as 'letter' | 'exhibit',
-      id: refId,
-    },
-  });
+  const refNode = (refId: string) => {
+    // A third pin pages (decision 0073): one page or a range, of the exhibit as stamped.
+    const from = 1 + r.int(40);
+    const pages = r.chance(0.33) ? { from, to: r.chance(0.5) ? from : from + 1 + r.int(30) } : undefined;
+    return {
+      type: 'reference' as const,
+      attrs: {
+        // Now and then the wrong kind for the id (a hand-edited or imported document).
+        kind: (refId.startsWith('letter:') !== r.chance(0.05) ? 'letter' : 'exhibit') as 'letter' | 'exhibit',
+        id: refId,
+        ...(pages ? { pages, pinned_pages: pages.to + r.int(5) } : {}),
+      },
+    };
+  };
   const doc = (): TLetterDocument => ({
     type: 'doc',
     content: Array.from({ length: 1 + r.int(6) }, (_, p) => ({
@@ -285,20 +298,42 @@ describe('one numbering: every output shows the same number for every reference 
     for (const doc of [c.petition, c.plan]) {
       for (const ref of referencesIn(doc)) {
         // One reference at a time: a document may cite one id with two kinds (hand-edited, imported).
-        const chip = numberingOf(
-          { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'reference', attrs: ref }] }] },
-          n.targets,
-        )[ref.id]!;
-        const printed = packet.resolveReference(ref.kind, ref.id)?.label;
-        const shown = { en: preview.en(ref.kind, ref.id), zh: preview.zh(ref.kind, ref.id) };
+        const one: TLetterDocument = {
+          type: 'doc',
+          content: [{ type: 'paragraph', content: [{ type: 'reference', attrs: ref }] }],
+        };
+        const unpinned = numberingOf(one, n.targets)[ref.id]!;
+        // The editor's chip prints the numbering's label through the contract's pinnedLabel (editor-nodes.ts).
+        const chip =
+          unpinned.status === 'ok'
+            ? { ...unpinned, label: pinnedLabel(unpinned.label, ref.pages) }
+            : unpinned;
+        const printed = packet.resolveReference(ref.kind, ref.id, ref.pages)?.label;
+        const shown = {
+          en: preview.en(ref.kind, ref.id, ref.pages),
+          zh: preview.zh(ref.kind, ref.id, ref.pages),
+        };
+        // The PDFs (previews, comparison, packet) lay the reference out from the node itself, pin and all.
+        const laidOut = (resolveReference: LayoutEnv['resolveReference']) =>
+          layoutDocument(one, { locale: 'en', resolveReference, contentLeft: 72, contentWidth: 468 })
+            .items.flatMap((i) => i.ops)
+            .flatMap((o) => (o.kind === 'text' && o.link ? [o.text] : []))
+            .join('');
         const flagged = unresolved.some((u) => u.referenceId === ref.id && u.kind === ref.kind);
         const kindMatches = ref.id.startsWith('letter:') === (ref.kind === 'letter');
         if (chip.status === 'ok') {
           expect(printed, ref.id).toBe(chip.label);
+          if (ref.pages) {
+            expect(chip.label, ref.id).toMatch(/, pp?\. \d+(\u2013\d+)?$/);
+            expect(laidOut(packet.resolveReference), ref.id).toBe(chip.label);
+            expect(laidOut(preview.zh), ref.id).toBe(chip.label);
+          }
           expect(shown.en, ref.id).toEqual({ label: chip.label });
           expect(shown.zh, ref.id).toEqual({ label: chip.label });
-          expect(pickerLabel.get(ref.id), ref.id).toMatchObject({ label: chip.label, pending: false });
-          expect(routeLabel.get(ref.id), ref.id).toBe(chip.label);
+          // The picker and the exhibits route name the target, not a reference: no pin.
+          const bare = unpinned.status === 'ok' ? unpinned.label : undefined;
+          expect(pickerLabel.get(ref.id), ref.id).toMatchObject({ label: bare, pending: false });
+          expect(routeLabel.get(ref.id), ref.id).toBe(bare);
           expect(flagged, ref.id).toBe(false);
         } else {
           // No number anywhere: not in the packet, a named placeholder (pending) or the deleted note in the

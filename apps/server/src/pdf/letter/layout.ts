@@ -10,6 +10,7 @@ import type {
   TInline,
   TLetterDocument,
   TMark,
+  TPagePin,
   TReferenceKind,
   TTable,
   TTableCell,
@@ -80,7 +81,8 @@ interface Box {
 
 export interface LayoutEnv {
   locale: LetterLocale;
-  resolveReference(kind: TReferenceKind, id: string): ResolvedReference | undefined;
+  /** `pages`: the reference's page pin, printed in its label ("Exhibit 4, pp. 3–5"). */
+  resolveReference(kind: TReferenceKind, id: string, pages?: TPagePin | null): ResolvedReference | undefined;
   /** Full text width, for footnotes. */
   contentLeft: number;
   contentWidth: number;
@@ -150,8 +152,8 @@ class Layouter {
           out.push({ text: '\n', style: base });
           break;
         case 'reference': {
-          const { kind, id } = node.attrs;
-          const resolved = this.env.resolveReference(kind, id);
+          const { kind, id, pages } = node.attrs;
+          const resolved = this.env.resolveReference(kind, id, pages);
           const style = withMarks(base, node.marks);
           if (resolved && !resolved.pending) {
             out.push({
@@ -704,15 +706,15 @@ export function layoutDocument(doc: TLetterDocument, env: LayoutEnv): LetterLayo
     }
     const label = numbering?.labels.get(index);
     const block = label === undefined ? original : numberedHeading(original, label);
-    const refs: RefTarget[] = [];
+    const refs: Array<RefTarget & { pages?: TPagePin | null }> = [];
     const json = JSON.stringify(block, (_k, v) => {
       if (v && typeof v === 'object' && v.type === 'reference')
-        refs.push({ kind: v.attrs.kind, id: v.attrs.id });
+        refs.push({ kind: v.attrs.kind, id: v.attrs.id, pages: v.attrs.pages });
       return v;
     });
     // A pending placeholder is keyed apart from a label with the same words (it prints red, without a link).
     const labels = refs.map((r) => {
-      const resolved = env.resolveReference(r.kind, r.id);
+      const resolved = env.resolveReference(r.kind, r.id, r.pages);
       return resolved ? (resolved.pending ? `\u0000${resolved.label}` : resolved.label) : null;
     });
     const key = createHash('sha1')

@@ -2,7 +2,7 @@
  * Letter renderer: TipTap/ProseMirror JSON → PDF bytes, in pure JavaScript (no browser, no system fonts).
  * Layout decisions: docs/decisions/0004-letter-renderer.md; written by the byte-level writer (decision 0044).
  */
-import { type TLetterDocument, type TReferenceKind, ZLetterDocument } from '@dossier/contract';
+import { type TLetterDocument, type TPagePin, type TReferenceKind, ZLetterDocument } from '@dossier/contract';
 import { type CidFont, embedCidFont } from '../fonts/cid-font.ts';
 import {
   type FontFace,
@@ -55,9 +55,10 @@ export interface RenderLetterOptions {
   pageNumbers?: boolean;
   /**
    * Label of a reference in the case's numbering ("Exhibit 3"); `pending` for a named placeholder of a target
-   * without a number yet; undefined when it points nowhere (a deleted target).
+   * without a number yet; undefined when it points nowhere (a deleted target). `pages`: the reference's page pin
+   * ("Exhibit 3, pp. 2–4").
    */
-  resolveReference(kind: TReferenceKind, id: string): ResolvedReference | undefined;
+  resolveReference(kind: TReferenceKind, id: string, pages?: TPagePin | null): ResolvedReference | undefined;
   pageSize?: LetterPageSize;
   /** PDF document title (metadata). */
   title?: string;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { TPagePin } from '@dossier/contract';
 import { translate } from '@dossier/i18n';
 import { DeferredFonts } from '../fonts/cid-font.ts';
 import {
@@ -533,7 +534,7 @@ export async function assemblePacket(
 
 /**
  * The numbers references print in the packet, taken from the input (the case's one numbering): an exhibit
- * "Exhibit N", its parts "Exhibit N.M", a letter "Recommendation Letter N". Exported for the numbering property test.
+ * "Exhibit N", its parts "Exhibit N.M", a letter "Recommendation Letter N"; with a page pin ", pp. 3–5". Exported for the numbering property test.
  */
 export function packetReferences(input: Pick<PacketInput, 'exhibits' | 'letters'>) {
   const exhibitNumber = new Map<string, number | string>();
@@ -542,9 +543,9 @@ export function packetReferences(input: Pick<PacketInput, 'exhibits' | 'letters'
     for (const p of e.parts ?? []) exhibitNumber.set(p.id, p.number);
   }
   const letterNumber = new Map(input.letters.map((l) => [l.id, l.number]));
-  const resolveReference = (kind: 'exhibit' | 'letter', id: string) => {
+  const resolveReference = (kind: 'exhibit' | 'letter', id: string, pages?: TPagePin | null) => {
     const n = kind === 'exhibit' ? exhibitNumber.get(id) : letterNumber.get(id);
-    return n === undefined ? undefined : { label: referenceLabel('en', kind, n) };
+    return n === undefined ? undefined : { label: referenceLabel('en', kind, n, pages) };
   };
   return { exhibitNumber, letterNumber, resolveReference };
 }

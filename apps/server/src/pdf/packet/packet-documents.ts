@@ -1,4 +1,4 @@
-import type { Locale } from '@dossier/contract';
+import { type Locale, pinnedLabel, type TPagePin } from '@dossier/contract';
 import { translate } from '@dossier/i18n';
 import { doc, heading, pageBreak, para, text } from './doc-builders.ts';
 import { relationText } from './exhibit-list.ts';
@@ -108,6 +108,18 @@ function letterSeparator(l: PacketLetter): unknown[] {
   ];
 }
 
-export function referenceLabel(locale: Locale, kind: 'exhibit' | 'letter', n: number | string): string {
-  return translate(locale, `packet:uscis.${kind === 'exhibit' ? 'exhibit_label' : 'letter_label'}`, { n });
+/**
+ * What a reference prints: "Exhibit 4", "Recommendation Letter 2"; with a page pin "Exhibit 4, pp. 3–5" (the
+ * contract's `pinnedLabel`, which the editor's chip calls too).
+ */
+export function referenceLabel(
+  locale: Locale,
+  kind: 'exhibit' | 'letter',
+  n: number | string,
+  pages?: TPagePin | null,
+): string {
+  return pinnedLabel(
+    translate(locale, `packet:uscis.${kind === 'exhibit' ? 'exhibit_label' : 'letter_label'}`, { n }),
+    pages,
+  );
 }

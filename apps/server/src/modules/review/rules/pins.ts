@@ -1,0 +1,63 @@
+import type { Locale, TReviewFinding, TReviewPlace } from '@dossier/contract';
+import { translate } from '@dossier/i18n';
+import { referenceLabel } from '../../../pdf/packet/packet-documents.ts';
+import { resolve } from '../../documents/numbering.ts';
+import { stampedPages } from '../../numbering/stamped-pages.ts';
+import type { ReviewInput } from '../review-input.ts';
+import { blocksOf, blockTarget, DOCUMENT_TAB, referencesOfBlock } from './document-blocks.ts';
+
+/**
+ * Rule `pins` (issue 31 item 2, decision 0073): a reference pinned to pages of an exhibit or letter ("Exhibit 4,
+ * pp. 3–5"; pages as the packet stamps them, numbering/stamped-pages.ts) is checked against its pages now.
+ * - A pin past its last page blocks: the packet would cite a page that does not exist.
+ * - A pin set when it had another page count (a file replaced or added since) warns: check the pin.
+ * A reference without a number (pending, deleted) is the checklist's; a page count not known yet is not judged.
+ * One finding per cited target, pin and outcome, with a place per paragraph that holds it (the margin's marks).
+ */
+export function pinsRule(input: ReviewInput, locale: Locale): TReviewFinding[] {
+  const r = (key: string, vars: Record<string, string | number> = {}) =>
+    translate(locale, `review:pins.${key}`, vars);
+  const counts = stampedPages(input.numbering, (id) => input.uploads.get(id)?.pages);
+  const found = new Map<string, TReviewFinding>();
+  for (const kind of ['petition_letter', 'us_plan'] as const) {
+    for (const block of blocksOf(input.rows, kind)) {
+      for (const ref of referencesOfBlock(block.node)) {
+        if (!ref.pages) continue;
+        const target = resolve(input.numbering.targets, ref.kind, ref.id);
+        const count = counts.get(ref.id);
+        if (!target || count === null || count === undefined) continue;
+        const beyond = ref.pages.to > count;
+        const changed = !beyond && ref.pinnedPages !== null && ref.pinnedPages !== count;
+        if (!beyond && !changed) continue;
+        const label = referenceLabel('en', ref.kind, target.number, ref.pages);
+        // The whole exhibit's stamp names its folder's number ("Exhibit 4", also for a reference to 4.2).
+        const exhibit = referenceLabel('en', ref.kind, target.number.split('.')[0]!);
+        const outcome = beyond ? 'beyond' : 'changed';
+        const key = `pins:${outcome}:${ref.id}:${ref.pages.from}-${ref.pages.to}`;
+        const place: TReviewPlace = {
+          tab: DOCUMENT_TAB[kind],
+          target: blockTarget(kind, block.index),
+          label: r(kind === 'petition_letter' ? 'place' : 'place_plan', { n: block.index + 1 }),
+        };
+        const seen = found.get(key);
+        if (seen) {
+          if (!seen.places.some((p) => p.target === place.target) && seen.places.length < 200)
+            seen.places.push(place);
+          continue;
+        }
+        found.set(key, {
+          key,
+          rule: 'pins',
+          severity: beyond ? 'block' : 'warn',
+          title: r(`${outcome}_title`, { label }),
+          detail: r(`${outcome}_detail`, { label, exhibit, count, was: ref.pinnedPages ?? count }),
+          source: null,
+          places: [place],
+          passages: [],
+          intended: false,
+        });
+      }
+    }
+  }
+  return [...found.values()];
+}
