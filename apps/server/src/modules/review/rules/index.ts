@@ -1,7 +1,10 @@
 import type { ReviewRuleFn } from '../review-input.ts';
+import { consistencyRule } from './consistency.ts';
+import { leftoversRule } from './leftovers.ts';
 import { lettersRule } from './letters.ts';
 import { pinsRule } from './pins.ts';
 import { readAlikeRule } from './read-alike.ts';
+import { translationsRule } from './translations.ts';
 import { uncitedRule } from './uncited.ts';
 import { unsupportedRule } from './unsupported.ts';
 
@@ -13,6 +16,9 @@ export const REVIEW_RULE_FNS: readonly ReviewRuleFn[] = [
   pinsRule,
   unsupportedRule,
   uncitedRule,
+  consistencyRule,
   lettersRule,
   readAlikeRule,
+  leftoversRule,
+  translationsRule,
 ];
