@@ -165,6 +165,7 @@ describe('settings and preferences', () => {
       premium_processing: true,
       payment_method: 'G-1650',
       highlight_name: false,
+      planned_filing_date: null,
       version: 1,
     });
     expect(after.fees.payments.map((p) => [p.key, p.amount_cents, p.for_form])).toEqual([

@@ -12,6 +12,7 @@ import {
   ZPaymentDue,
   ZPaymentFormNumber,
 } from './immigration-data.ts';
+import { ZEvidenceDay } from './review-map.ts';
 import type { WorkbenchTab } from './routes.ts';
 import { ZProjectCode, ZRight, ZWorkbenchAccess } from './shop.ts';
 
@@ -93,6 +94,11 @@ export const ZCaseSettings = z.object({
   payment_method: ZPaymentFormNumber,
   /** The petitioner's name highlighted on exhibit pages whose text layer shows it (issue 30 item 8). */
   highlight_name: z.boolean(),
+  /**
+   * The day the customer plans to mail the petition (YYYY-MM-DD; issue 31 item 4): evidence dated after it is
+   * flagged by the review (eligibility is judged at filing); null until chosen (the review then uses today).
+   */
+  planned_filing_date: z.string().max(10).nullable(),
   /** Send it back with a settings change (409 version_conflict when stale). */
   version: ZVersion,
 });
@@ -146,6 +152,8 @@ export const ZCaseSettingsRequest = z.object({
   premium_processing: z.boolean().optional(),
   payment_method: ZPaymentFormNumber.optional(),
   highlight_name: z.boolean().optional(),
+  /** A real day from 1900 (else 400 validation); null clears it. */
+  planned_filing_date: ZEvidenceDay.nullable().optional(),
 });
 export type TCaseSettingsRequest = z.infer<typeof ZCaseSettingsRequest>;
 

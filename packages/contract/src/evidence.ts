@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCountValue, ZIdParam, ZIdValue, ZSafeCount, ZVersion } from './common.ts';
 import { ZCriteriaState, ZCriterion } from './criteria.ts';
+import { ZEvidenceDay, ZEvidenceKindKey } from './review-map.ts';
 
 /**
  * Evidence, recommendation letters and US-plan attachments (issue 12 items 1–5, 8; spec §2, §3, §4, §5, §8).
@@ -122,6 +123,10 @@ export const ZEvidenceFolder = z.object({
   name_en: z.string().nullable(),
   /** One line under the exhibit's title on the packet's exhibit list; null when none. */
   description: z.string().nullable(),
+  /** The kind of evidence it is (one of its criterion's kinds, `GET …/evidence/kinds/`); null when untagged. */
+  kind: ZEvidenceKindKey.nullable(),
+  /** The date of what it proves (YYYY-MM-DD; issue 31 item 4: compared with the planned filing date); null = unset. */
+  evidence_date: z.string().max(10).nullable(),
   /** 1-based position within its criterion. */
   order: ZCountValue,
   /**
@@ -187,6 +192,13 @@ export const ZFolderRequest = z.object({
    * One line (line breaks are joined with spaces; blank clears it). PATCH without it keeps the saved one.
    */
   description: z.string().max(DESCRIPTION_MAX).nullish(),
+  /**
+   * One of the criterion's kinds (else 400 `evidence_kind_invalid`); null clears it. PATCH without it keeps the saved
+   * one, unless the criterion changes: a kind belongs to one criterion, so it is cleared then.
+   */
+  kind: ZEvidenceKindKey.nullish(),
+  /** YYYY-MM-DD, a real day from 1900 (else 400 validation); null clears it; PATCH without it keeps the saved one. */
+  evidence_date: ZEvidenceDay.nullish(),
 });
 export type TFolderRequest = z.infer<typeof ZFolderRequest>;
 
@@ -294,4 +306,6 @@ export const EvidenceErrorCode = {
   tooMany: 'evidence_too_many',
   /** "urgent processing in progress, edits have no effect" (a review or translation is running). */
   caseLocked: 'case_locked',
+  /** A folder's kind that is not one of its criterion's kinds (issue 31, decision 0070). */
+  kindInvalid: 'evidence_kind_invalid',
 } as const;

@@ -140,6 +140,7 @@ async function caseBody(
       premium_processing: caseRow.premiumProcessing,
       payment_method: cc.paymentMethod,
       highlight_name: caseRow.highlightName,
+      planned_filing_date: caseRow.plannedFilingDate,
       version: caseRow.settingsVersion,
     },
     preferences: await getPreferences(ctx, opts.customerId),

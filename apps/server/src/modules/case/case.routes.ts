@@ -103,6 +103,7 @@ export const caseRoutes =
           premium: req.body.premium_processing,
           paymentMethod: req.body.payment_method,
           highlightName: req.body.highlight_name,
+          plannedFilingDate: req.body.planned_filing_date,
         });
         return summaryOf(req, req.params.id);
       },

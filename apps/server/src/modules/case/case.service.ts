@@ -104,7 +104,8 @@ export async function contextOf(
 
 /**
  * `PATCH /api/customer/case/{id}/settings/`: premium processing (the I-907 joins or leaves the filing), the
- * payment method (G-1450 or G-1650 for every fee) and whether the packet highlights the petitioner's name. Data of a form that leaves the filing is kept.
+ * payment method (G-1450 or G-1650 for every fee), whether the packet highlights the petitioner's name and the
+ * planned filing date (issue 31 item 4). Data of a form that leaves the filing is kept.
  */
 export async function updateSettings(
   ctx: AppContext,
@@ -115,6 +116,8 @@ export async function updateSettings(
     premium?: boolean | undefined;
     paymentMethod?: PaymentFormNumber | undefined;
     highlightName?: boolean | undefined;
+    /** YYYY-MM-DD (checked by the contract) or null to clear it; undefined keeps it. */
+    plannedFilingDate?: string | null | undefined;
   },
 ): Promise<void> {
   const { row } = await ownedCase(ctx, opts.customerId, opts.caseId);
@@ -125,6 +128,7 @@ export async function updateSettings(
       ...(opts.premium !== undefined ? { premiumProcessing: opts.premium } : {}),
       ...(opts.paymentMethod !== undefined ? { paymentMethod: opts.paymentMethod } : {}),
       ...(opts.highlightName !== undefined ? { highlightName: opts.highlightName } : {}),
+      ...(opts.plannedFilingDate !== undefined ? { plannedFilingDate: opts.plannedFilingDate } : {}),
       settingsVersion: sql`${workbenchCase.settingsVersion} + 1`,
       updatedAt: now,
     })

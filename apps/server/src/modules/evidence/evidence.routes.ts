@@ -4,6 +4,7 @@ import {
   ZConfirmQuery,
   ZEvidenceFile,
   ZEvidenceFolder,
+  ZEvidenceKinds,
   ZEvidencePage,
   ZEvidenceResponse,
   ZExhibitOrderRequest,
@@ -18,6 +19,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { gzipLargeJson } from '../../plugins/gzip-json.ts';
+import { categoryOf } from '../case/case.service.ts';
+import { evidenceKinds } from '../review/content/index.ts';
 import { caseGates, confirmed } from './case-scope.ts';
 import { evidencePage } from './evidence.service.ts';
 import { setExhibitOrder } from './exhibit-order.service.ts';
@@ -64,6 +67,15 @@ export const evidenceRoutes =
       async (req) => {
         await reorderFolders(ctx, await scope(req), req.body.criterion, req.body.ids);
         return page(req, 'order_adjusted');
+      },
+    );
+    // Issue 31 item 1: the kinds a folder of each criterion may be tagged with (the folder dialog's choices).
+    app.get(
+      '/customer/case/:id/evidence/kinds/',
+      { ...read, schema: { tags, params: ZIdParams, response: { 200: ZEvidenceKinds } } },
+      async (req) => {
+        const s = await scope(req);
+        return evidenceKinds(categoryOf(s.projectCode), s.locale);
       },
     );
     // Issue 28 item 4: how the whole case is numbered (criterion order, the customer's sequence, first cited).

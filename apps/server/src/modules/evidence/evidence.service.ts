@@ -55,6 +55,8 @@ export async function evidencePage(
       name: n.folder.name,
       name_en: n.folder.nameEn,
       description: n.folder.description,
+      kind: n.folder.kind,
+      evidence_date: n.folder.evidenceDate,
       order: n.order,
       exhibit: n.exhibit,
       files: n.files.map((f) => fileView(f, refs)),

@@ -11,10 +11,11 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { evidenceFolder } from '../../db/schema/index.ts';
-import { errorOf } from '../../plugins/errors.ts';
+import { AppError, errorOf } from '../../plugins/errors.ts';
 import type { CaseRow } from '../case/case.service.ts';
 import { assertEditable } from '../case/case-lock.ts';
 import { assertUnreferenced } from '../case/references.ts';
+import { kindOf } from '../review/content/index.ts';
 import { assertClaimed } from './criteria.service.ts';
 import { ruleError, text } from './evidence-rules.ts';
 import { deleteFolders, filesOf, ownedFolder } from './folders.store.ts';
@@ -41,7 +42,25 @@ async function checkFolder(db: Db, s: CaseScope, body: TFolderRequest) {
     nameEn: text(body.name_en),
     // One line on the exhibit list: line breaks joined; absent keeps the saved one (a PATCH of the name only).
     ...(body.description === undefined ? {} : { description: text(body.description?.replace(/\s+/g, ' ')) }),
+    ...(body.evidence_date === undefined ? {} : { evidenceDate: body.evidence_date }),
   };
+}
+
+/**
+ * The folder's kind (issue 31, decision 0070): one of its criterion's kinds (400 `evidence_kind_invalid`
+ * otherwise); absent keeps the saved one while the criterion stays, and clears it when the criterion changes.
+ */
+function checkKind(
+  body: TFolderRequest,
+  criterion: string,
+  saved?: { criterion: string; kind: string | null },
+) {
+  if (body.kind === undefined) return saved && saved.criterion !== criterion ? { kind: null } : {};
+  if (body.kind === null) return { kind: null };
+  if (!kindOf(criterion, body.kind)) {
+    throw new AppError(400, E.kindInvalid, 'review:map.kind_invalid', { kind: body.kind }, { field: 'kind' });
+  }
+  return { kind: body.kind };
 }
 
 const nextOrder = async (db: Db, caseId: number, criterion: string) => {
@@ -68,6 +87,7 @@ export async function createFolder(ctx: AppContext, s: CaseScope, body: TFolderR
       .values({
         caseId: s.caseRow.id,
         ...f,
+        ...checkKind(body, f.criterion),
         sortOrder: await nextOrder(tx, s.caseRow.id, f.criterion),
         createdAt: now,
         updatedAt: now,
@@ -77,7 +97,10 @@ export async function createFolder(ctx: AppContext, s: CaseScope, body: TFolderR
   });
 }
 
-/** `PATCH …/evidence/{folder_id}/`: criterion, name, English name (a new criterion puts it at that one's end). */
+/**
+ * `PATCH …/evidence/{folder_id}/`: criterion, name, English name, description, kind and date (a new criterion puts
+ * it at that one's end).
+ */
 export async function updateFolder(
   ctx: AppContext,
   s: CaseScope,
@@ -92,7 +115,7 @@ export async function updateFolder(
       f.criterion === row.criterion ? row.sortOrder : await nextOrder(tx, s.caseRow.id, f.criterion);
     await tx
       .update(evidenceFolder)
-      .set({ ...f, sortOrder, updatedAt: ctx.clock.now() })
+      .set({ ...f, ...checkKind(body, f.criterion, row), sortOrder, updatedAt: ctx.clock.now() })
       .where(eq(evidenceFolder.id, row.id));
   });
 }

@@ -1,8 +1,10 @@
 import type { ReviewRuleFn } from '../review-input.ts';
 import { consistencyRule } from './consistency.ts';
+import { evidenceMapRule } from './evidence-map.ts';
 import { leftoversRule } from './leftovers.ts';
 import { lettersRule } from './letters.ts';
 import { pinsRule } from './pins.ts';
+import { priorityDateRule } from './priority-date.ts';
 import { readAlikeRule } from './read-alike.ts';
 import { translationsRule } from './translations.ts';
 import { uncitedRule } from './uncited.ts';
@@ -13,6 +15,8 @@ import { unsupportedRule } from './unsupported.ts';
  * review input (review-input.ts) in the caller's language; one file per rule, tested beside it.
  */
 export const REVIEW_RULE_FNS: readonly ReviewRuleFn[] = [
+  evidenceMapRule,
+  priorityDateRule,
   pinsRule,
   unsupportedRule,
   uncitedRule,
