@@ -2,13 +2,14 @@ import type { DocumentKind, TPagePin, TReferenceKind } from '@dossier/contract';
 import type { CaseRows } from '../../numbering/numbering.load.ts';
 
 /**
- * The case's documents as the margin rules read them (pins, unsupported): top-level blocks with their index —
- * the finding's target is `<kind>#<index>`, the index of the block in the stored document, which is also the
- * index of the editor's top-level node (the editor's JSON is the stored document).
+ * The case's documents as the margin rules read them (pins, unsupported): top-level blocks numbered as the
+ * checklist numbers them (numbering/unresolved.ts) — 1-based, page breaks not counted — so a finding's target
+ * `<kind>#<paragraph>` is what the editor's `?target=` link and its margin read ("Petition letter, paragraph 12").
  */
 export interface DocBlock {
   kind: DocumentKind;
-  index: number;
+  /** 1-based, page breaks not counted. */
+  paragraph: number;
   node: Record<string, unknown>;
 }
 
@@ -25,16 +26,19 @@ export const DOCUMENT_TAB: Record<DocumentKind, string> = {
   us_plan: 'endeavor',
 };
 
-export const blockTarget = (kind: DocumentKind, index: number) => `${kind}#${index}`;
+export const blockTarget = (kind: DocumentKind, paragraph: number) => `${kind}#${paragraph}`;
 
 /** The top-level blocks of the case's document of `kind` (none when it has no document). */
 export function blocksOf(rows: CaseRows, kind: DocumentKind): DocBlock[] {
   const content = (rows.documents.find((d) => d.kind === kind)?.content as { content?: unknown } | null)
     ?.content;
   if (!Array.isArray(content)) return [];
-  return content.flatMap((node, index) =>
-    node && typeof node === 'object' ? [{ kind, index, node: node as Record<string, unknown> }] : [],
-  );
+  const out: DocBlock[] = [];
+  for (const node of content) {
+    if (!node || typeof node !== 'object' || (node as { type?: unknown }).type === 'pageBreak') continue;
+    out.push({ kind, paragraph: out.length + 1, node: node as Record<string, unknown> });
+  }
+  return out;
 }
 
 /** Every reference in a block (footnotes included), in document order; iterative. */

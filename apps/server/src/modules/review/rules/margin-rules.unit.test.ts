@@ -150,6 +150,8 @@ describe('unsupported: criterion sections of the petition letter', () => {
       files: [file(11, 10, 100)],
       pages: { 100: 3 },
       petition: [
+        // A page break is not a paragraph (the checklist's numbering, numbering/unresolved.ts).
+        { type: 'pageBreak' },
         h('Introduction'),
         p(text(ARGUMENT)),
         h('Judge (8 CFR 204.5(h)(3)(iv))', 3),
@@ -162,7 +164,7 @@ describe('unsupported: criterion sections of the petition letter', () => {
       ],
     });
     const en = unsupportedRule(input, 'en');
-    expect(en.map((f) => f.places[0]!.target)).toEqual(['petition_letter#3', 'petition_letter#8']);
+    expect(en.map((f) => f.places[0]!.target)).toEqual(['petition_letter#4', 'petition_letter#9']);
     expect(en[0]).toMatchObject({ rule: 'unsupported', severity: 'warn' });
     expect(en[0]!.title).toContain('Judge');
     expect(en[1]!.title).toContain('Awards');
@@ -194,7 +196,7 @@ describe('unsupported: criterion sections of the petition letter', () => {
       files: [file(11, 10, 100)],
       petition: [h('Her reviews for Nature'), p(text(ARGUMENT), ref('file:11')), p(text(ARGUMENT))],
     });
-    expect(unsupportedRule(input, 'en').map((f) => f.places[0]!.target)).toEqual(['petition_letter#2']);
+    expect(unsupportedRule(input, 'en').map((f) => f.places[0]!.target)).toEqual(['petition_letter#3']);
   });
 
   it('judges a sub-section under a criterion heading as that criterion; a later top section ends it', () => {
@@ -207,7 +209,7 @@ describe('unsupported: criterion sections of the petition letter', () => {
         p(text(ARGUMENT)),
       ],
     });
-    expect(unsupportedRule(input, 'en').map((f) => f.places[0]!.target)).toEqual(['petition_letter#2']);
+    expect(unsupportedRule(input, 'en').map((f) => f.places[0]!.target)).toEqual(['petition_letter#3']);
   });
 
   it('reads headings by label, regulation and the words English headings use', () => {
@@ -247,10 +249,10 @@ describe('pins: pages of an exhibit as stamped', () => {
     expect(found[0]).toMatchObject({ rule: 'pins', severity: 'block' });
     expect(found[0]!.title).toContain('Exhibit 1, pp. 6\u20138');
     expect(found[0]!.detail).toContain('7 pages');
-    expect(found[0]!.places.map((x) => x.target)).toEqual(['petition_letter#1', 'petition_letter#2']);
+    expect(found[0]!.places.map((x) => x.target)).toEqual(['petition_letter#2', 'petition_letter#3']);
     expect(found[1]!.title).toContain('Exhibit 1.1, p. 9');
     expect(found[1]!.places).toEqual([
-      { tab: 'endeavor', target: 'us_plan#0', label: 'US plan, paragraph 1' },
+      { tab: 'endeavor', target: 'us_plan#1', label: 'US plan, paragraph 1' },
     ]);
     expect(pinsRule(input, 'zh')[0]!.title).toContain('页码');
   });

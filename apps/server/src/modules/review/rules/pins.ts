@@ -36,8 +36,8 @@ export function pinsRule(input: ReviewInput, locale: Locale): TReviewFinding[] {
         const key = `pins:${outcome}:${ref.id}:${ref.pages.from}-${ref.pages.to}`;
         const place: TReviewPlace = {
           tab: DOCUMENT_TAB[kind],
-          target: blockTarget(kind, block.index),
-          label: r(kind === 'petition_letter' ? 'place' : 'place_plan', { n: block.index + 1 }),
+          target: blockTarget(kind, block.paragraph),
+          label: r(kind === 'petition_letter' ? 'place' : 'place_plan', { n: block.paragraph }),
         };
         const seen = found.get(key);
         if (seen) {

@@ -8,7 +8,7 @@ import { blocksOf, blockTarget, DOCUMENT_TAB, referencesOfBlock, textOfBlock } f
 /**
  * Rule `unsupported` (issue 31 item 2, decision 0073): in the petition letter's criterion sections, a paragraph
  * that argues (at least `UNSUPPORTED_MIN_WORDS` words; not a heading, a quotation or a table) without any reference
- * to an exhibit or a letter warns "unsupported", placed at its top-level block (`petition_letter#<index>`): the
+ * to an exhibit or a letter warns "unsupported", placed at its top-level block (`petition_letter#<paragraph>`, 1-based as the checklist counts): the
  * editor's margin marks it.
  *
  * A section is a heading and its blocks up to the next heading. It argues a claimed criterion when its heading
@@ -125,13 +125,13 @@ export function unsupportedRule(input: ReviewInput, locale: Locale): TReviewFind
           rule: 'unsupported',
           severity: 'warn',
           title: r('title', { criterion: name }),
-          detail: r('detail', { criterion: name, n: b.index + 1, excerpt }),
+          detail: r('detail', { criterion: name, n: b.paragraph, excerpt }),
           source: null,
           places: [
             {
               tab: DOCUMENT_TAB.petition_letter,
-              target: blockTarget('petition_letter', b.index),
-              label: r('place', { n: b.index + 1 }),
+              target: blockTarget('petition_letter', b.paragraph),
+              label: r('place', { n: b.paragraph }),
             },
           ],
           passages: [],
