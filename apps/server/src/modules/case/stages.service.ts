@@ -22,6 +22,7 @@ import { type CaseContext, type FormState, formsFingerprint } from '../forms/for
 import type { FormRow } from '../forms/immigration-data.service.ts';
 import { type NotEnglish, untranslatedUploads } from '../language/untranslated.ts';
 import type { Target } from '../numbering/case-numbering.ts';
+import { readmeBlocked } from '../readme/readme-review.ts';
 import { readmeStageContent } from '../readme/readme-stage.ts';
 import { type CaseRow, notAvailable } from './case.service.ts';
 import { eta9089Row } from './eta9089-signed.service.ts';
@@ -135,7 +136,10 @@ async function contentOf(
   cc: CaseContext,
   forms: readonly FilingForm[],
 ): Promise<StageContent> {
-  if (stage === 'readme') return readmeStageContent(await partContents(ctx, caseRow, cc, forms));
+  if (stage === 'readme') {
+    const parts = await partContents(ctx, caseRow, cc, forms);
+    return readmeStageContent(parts, await readmeBlocked(ctx, caseRow, cc, forms, parts));
+  }
   return partContent(ctx, stage, caseRow, cc, forms);
 }
 
@@ -167,7 +171,8 @@ export async function caseStages(
 ): Promise<TStage[]> {
   const latest = await latestSubmissions(ctx, caseRow.id);
   const parts = await partContents(ctx, caseRow, cc, forms);
-  const contents: Record<CaseStage, StageContent> = { ...parts, readme: readmeStageContent(parts) };
+  const readme = readmeStageContent(parts, await readmeBlocked(ctx, caseRow, cc, forms, parts));
+  const contents: Record<CaseStage, StageContent> = { ...parts, readme };
   return CASE_STAGES.map((key) => {
     const c = contents[key];
     const status = statusOf(c, latest.get(key));

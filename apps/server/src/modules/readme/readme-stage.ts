@@ -12,12 +12,18 @@ export const partComplete = (c: StageContent) => c.available && c.total > 0 && c
  */
 export const README_FINGERPRINT = createHash('sha256').update('readme: every part complete').digest('hex');
 
-/** The schedule's readme stage: five parts (forms, evidence, letters, plan, petition), done = complete ones. */
-export function readmeStageContent(parts: Record<ReadmePart, StageContent>): StageContent {
+/**
+ * The schedule's readme stage: five parts (forms, evidence, letters, plan, petition), done = complete ones. A part
+ * a standing blocking finding of the case review keeps incomplete (`blocked`, decision 0074) is not done.
+ */
+export function readmeStageContent(
+  parts: Record<ReadmePart, StageContent>,
+  blocked: ReadonlySet<ReadmePart> = new Set(),
+): StageContent {
   const list = README_PARTS.map((p) => parts[p]);
   return {
     available: true,
-    done: list.filter(partComplete).length,
+    done: README_PARTS.filter((p) => partComplete(parts[p]) && !blocked.has(p)).length,
     total: README_PARTS.length,
     lastChange: latestChange(list.map((c) => c.lastChange)),
     fingerprint: README_FINGERPRINT,

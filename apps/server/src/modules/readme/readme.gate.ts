@@ -13,6 +13,7 @@ import {
 } from '../case/stages.service.ts';
 import type { CaseContext } from '../forms/form-state.ts';
 import { filingStates } from '../forms/immigration-data.service.ts';
+import { readmeBlocked } from './readme-review.ts';
 import { readmeStageContent } from './readme-stage.ts';
 
 export interface ReadmeState {
@@ -29,9 +30,11 @@ export async function readmeState(
   caseRow: CaseRow,
   cc: CaseContext,
   forms: readonly FilingForm[],
+  /** The parts the case review's blocking findings keep incomplete, when the caller ran it (decision 0074). */
+  blocked?: ReadonlySet<ReadmePart>,
 ): Promise<ReadmeState> {
   const parts = await partContents(ctx, caseRow, cc, forms);
-  const content = readmeStageContent(parts);
+  const content = readmeStageContent(parts, blocked ?? (await readmeBlocked(ctx, caseRow, cc, forms, parts)));
   const latest = (await latestSubmissions(ctx, caseRow.id)).get('readme');
   const confirmed = statusOf(content, latest) === 'submitted';
   return { parts, content, confirmed, confirmedAt: confirmed ? latest!.submittedAt : null };

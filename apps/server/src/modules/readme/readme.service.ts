@@ -18,12 +18,13 @@ import { hasContent } from '../documents/documents.service.ts';
 import type { CaseContext } from '../forms/form-state.ts';
 import { filingStates } from '../forms/immigration-data.service.ts';
 import { documentNotEnglish, untranslatedUploads } from '../language/untranslated.ts';
-import { numberCase } from '../numbering/case-numbering.ts';
-import { loadCaseRows } from '../numbering/numbering.load.ts';
 import { unresolvedReferences } from '../numbering/unresolved.ts';
+import { runReview } from '../review/review.service.ts';
+import { loadReviewInput, type ReviewInput } from '../review/review-input.ts';
 import { myRights } from '../shop/rights.service.ts';
 import { readmeState } from './readme.gate.ts';
 import { type CaseFacts, missingIn, warningsOf } from './readme-checks.ts';
+import { blocksByPart, reviewItem, reviewWarnings } from './readme-review.ts';
 import { partComplete } from './readme-stage.ts';
 
 /**
@@ -47,10 +48,10 @@ async function caseFacts(
   cc: CaseContext,
   /** The caller's services for this project (Step II; the translation offer). */
   services: readonly TRight[],
+  // The case's rows read once (by the review input); the numbering (what each reference prints) computed once.
+  input: ReviewInput,
 ): Promise<CaseFacts> {
-  // The case's rows read once; the numbering (and so what each reference prints) computed once from them.
-  const rows = await loadCaseRows(ctx.db.db, s.caseRow.id, { documents: true });
-  const numbering = numberCase(rows);
+  const { rows, numbering } = input;
   const plan = rows.documents.find((d) => d.kind === 'us_plan');
   const petition = rows.documents.find((d) => d.kind === 'petition_letter');
   const planLanguage = plan && plan.version > 0 ? documentNotEnglish(plan.content) : null;
@@ -87,15 +88,25 @@ async function caseFacts(
 export async function readmeView(ctx: AppContext, s: ReadmeScope): Promise<TReadme> {
   const cc = await contextOf(ctx, s.caseRow, s.projectCode);
   const forms = await filingStates(ctx, s.caseRow, cc);
-  const state = await readmeState(ctx, s.caseRow, cc, forms);
-  const services = (await myRights(ctx, s.customerId, s.locale)).filter(
-    (r) => r.project_code === s.projectCode,
-  );
-  const facts = await caseFacts(ctx, s, forms, cc, services);
+  // The case review (issue 31 item 7): run over the same reads; its blocking findings keep their part incomplete.
+  const [input, rights] = await Promise.all([
+    loadReviewInput(ctx, s, { cc, forms }),
+    myRights(ctx, s.customerId, s.locale),
+  ]);
+  const review = runReview(input, s.locale);
+  const blocks = blocksByPart(review);
+  const services = rights.filter((r) => r.project_code === s.projectCode);
+  const [state, facts] = await Promise.all([
+    readmeState(ctx, s.caseRow, cc, forms, new Set(blocks.keys())),
+    caseFacts(ctx, s, forms, cc, services, input),
+  ]);
   const parts: TReadmePartState[] = README_PARTS.map((key) => {
     const c = state.parts[key];
-    const complete = partComplete(c);
-    const reasons = complete ? [] : missingIn(key, facts, s.locale);
+    const blocking = (blocks.get(key) ?? []).map((f) => reviewItem(f, s.locale));
+    const complete = partComplete(c) && blocking.length === 0;
+    const reasons = complete
+      ? []
+      : [...(partComplete(c) ? [] : missingIn(key, facts, s.locale)), ...blocking];
     return {
       key,
       complete,
@@ -118,7 +129,7 @@ export async function readmeView(ctx: AppContext, s: ReadmeScope): Promise<TRead
   return {
     case_id: s.caseRow.id,
     parts,
-    warnings: warningsOf(facts, s.locale),
+    warnings: [...warningsOf(facts, s.locale), ...reviewWarnings(review, s.locale)],
     can_confirm: parts.every((p) => p.complete),
     confirmed_at: state.confirmedAt?.toISOString() ?? null,
     confirmed: state.confirmed,

@@ -17,12 +17,14 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { staffOf } from '../../plugins/staff-auth.ts';
 import { STAFF_UPLOAD_MAX } from '../forms/forms-staff.routes.ts';
+import { reportFilename, sendReport } from '../review/review-report.ts';
 import { releaseTask } from './tasks.release.ts';
 import {
   claimTask,
   finishTask,
   listQueue,
   setDisplayName,
+  staffReviewReport,
   staffTask,
   staffZipLink,
   storeResultFile,
@@ -62,6 +64,14 @@ export const tasksStaffRoutes =
       '/staff/task/:id/get_zip_file_url/',
       { config: read('task.zip_link'), schema: { tags, params, response: { 200: ZTaskZipUrl } } },
       async (req) => staffZipLink(ctx, staffOf(req), req.params.id),
+    );
+    app.get(
+      '/staff/task/:id/review_report.pdf',
+      { config: read('task.review_report'), schema: { tags, params } },
+      async (req, reply) => {
+        const { bytes, caseId } = await staffReviewReport(ctx, staffOf(req), req.params.id, req.locale);
+        return sendReport(reply, bytes, reportFilename(req.locale, caseId));
+      },
     );
     app.post(
       '/staff/task/:id/claim/',

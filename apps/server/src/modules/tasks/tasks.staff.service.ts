@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   TaskErrorCode as E,
+  type Locale,
   type ProjectCode,
   type StaffRole,
   type TaskCover,
@@ -26,9 +27,11 @@ import { sendUploadNormalise } from '../../jobs/uploads-normalise.job.ts';
 import { sniff } from '../../pdf/normalise/sniff.ts';
 import { errorOf, notFound } from '../../plugins/errors.ts';
 import type { StaffPrincipal } from '../../plugins/staff-auth.ts';
+import { ownedCase } from '../case/case.service.ts';
 import type { EditScope } from '../case/case-lock.ts';
 import { syncSlots } from '../evidence/upload-slots.ts';
 import { notify } from '../notification/notification.service.ts';
+import { caseReviewReport } from '../review/review-report.ts';
 import { recordAudit } from '../staff/audit.service.ts';
 import { attachUpload, detachUpload } from '../uploads/uploads.attach.ts';
 import { blobKey, lockCustomerUploads } from '../uploads/uploads.blobs.ts';
@@ -158,6 +161,25 @@ export async function staffTask(ctx: AppContext, who: StaffPrincipal, id: number
 /** GET …/get_zip_file_url/ for staff: the customer's zip, by a link that names the caller (its download audited). */
 export async function staffZipLink(ctx: AppContext, who: StaffPrincipal, id: number) {
   return zipLink(ctx, (await handled(ctx, who, id)).row, who.staffId);
+}
+
+/**
+ * GET …/review_report.pdf: the readiness report of a review task's case (issue 31 item 7; decision 0074), generated
+ * now in the staff member's language — a derived file, like the zip's. 404 for a translation task (no report).
+ */
+export async function staffReviewReport(
+  ctx: AppContext,
+  who: StaffPrincipal,
+  id: number,
+  locale: Locale,
+): Promise<{ bytes: Uint8Array; caseId: number }> {
+  const j = await handled(ctx, who, id);
+  if (j.row.service !== 'REVIEW') throw notFound();
+  const c = await ownedCase(ctx, j.row.customerId, j.row.caseId);
+  // The audit row of the read names the customer (a PDF answer is not serialised, so it is set here).
+  who.shown = { ids: null, customers: [j.row.customerId] };
+  const bytes = await caseReviewReport(ctx, { caseRow: c.row, projectCode: c.projectCode }, locale);
+  return { bytes, caseId: c.row.id };
 }
 
 /** The task as it stands for its holder: in progress and held by the caller (409 / 403 otherwise). */
