@@ -16,7 +16,8 @@ import { letterPlace } from './letters.ts';
 /** A CJK character (a token of its own), else a run of letters, digits and marks. */
 const TOKEN =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{N}\p{M}])+/gu;
-const SEP = '\u0001';
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range is the point
+const ASCII = /^[\u0000-\u007f]*$/;
 
 /** A letter's text cut once into tokens and shingles. */
 export interface Shingled {
@@ -26,29 +27,61 @@ export interface Shingled {
   /** Each token's start and end in `text`. */
   starts: number[];
   ends: number[];
-  /** The shingle starting at each position. */
-  keys: string[];
+  /** The shingle starting at each position, as a 53-bit hash of its tokens (a match is checked token by token). */
+  keys: Float64Array;
   /** Each shingle's first position. */
-  first: Map<string, number>;
+  first: Map<number, number>;
+}
+
+/** Two 32-bit hashes of a token (FNV-1a with two primes). */
+function tokenHashes(token: string): [number, number] {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  return [a, b];
 }
 
 export function shingle(id: number, text: string, k: number = READ_ALIKE.shingleTokens): Shingled {
   const tokens: string[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
+  const ha: number[] = [];
+  const hb: number[] = [];
   for (const m of text.matchAll(TOKEN)) {
-    tokens.push(m[0].normalize('NFKC').toLowerCase());
+    // Full-width letters and digits as their plain forms (NFKC), skipped for plain ASCII (most words, and costly).
+    const token = (ASCII.test(m[0]) ? m[0] : m[0].normalize('NFKC')).toLowerCase();
+    const [a, b] = tokenHashes(token);
+    tokens.push(token);
     starts.push(m.index);
     ends.push(m.index + m[0].length);
+    ha.push(a);
+    hb.push(b);
   }
-  const keys: string[] = [];
-  const first = new Map<string, number>();
-  for (let i = 0; i + k <= tokens.length; i++) {
-    const key = tokens.slice(i, i + k).join(SEP);
-    keys.push(key);
+  const n = Math.max(0, tokens.length - k + 1);
+  const keys = new Float64Array(n);
+  const first = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    let a = 0x9e3779b9;
+    let b = 0x7f4a7c15;
+    for (let j = i; j < i + k; j++) {
+      a = Math.imul(a ^ ha[j]!, 0x01000193);
+      b = Math.imul(b ^ hb[j]!, 0x5bd1e995);
+    }
+    const key = (a >>> 0) * 0x200000 + (b >>> 11);
+    keys[i] = key;
     if (!first.has(key)) first.set(key, i);
   }
   return { id, text, tokens, starts, ends, keys, first };
+}
+
+/** The k tokens at a's `i` and b's `p` are the same (a hash match, checked). */
+function sameAt(a: Shingled, i: number, b: Shingled, p: number, k: number): boolean {
+  for (let m = 0; m < k; m++) if (a.tokens[i + m] !== b.tokens[p + m]) return false;
+  return true;
 }
 
 /** A run of tokens shared by both letters: where it starts in each and its length in tokens. */
@@ -77,7 +110,7 @@ export function comparePair(a: Shingled, b: Shingled, k: number = READ_ALIKE.shi
     let i = 0;
     while (i < a.keys.length) {
       const p = b.first.get(a.keys[i]!);
-      if (p === undefined) {
+      if (p === undefined || !sameAt(a, i, b, p, k)) {
         i += 1;
         continue;
       }
@@ -146,6 +179,7 @@ export function readAlikeRule(input: ReviewInput, locale: Locale): TReviewFindin
           a: pa.label,
           b: pb.label,
           share: Math.round(v.containment * 100),
+          k: READ_ALIKE.shingleTokens,
           words: v.longest,
         }),
         source: null,
