@@ -35,6 +35,46 @@ describe('editor JSON ↔ the contract document', () => {
     expect(ZLetterDocument.safeParse(back).success).toBe(true);
   });
 
+  it('stores a page pin with its page count, and an unpinned reference as kind and id only (decision 0073)', () => {
+    const pinned = { kind: 'exhibit', id: 'folder:3', pages: { from: 3, to: 5 }, pinned_pages: 7 };
+    const back = fromEditorDoc({
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            // As TipTap gives them: every attribute, null when unset.
+            { type: 'reference', attrs: pinned },
+            { type: 'reference', attrs: { kind: 'letter', id: 'letter:1', pages: null, pinned_pages: null } },
+          ],
+        },
+      ],
+    });
+    expect(back.content[0]).toEqual({
+      type: 'paragraph',
+      content: [
+        { type: 'reference', attrs: pinned },
+        { type: 'reference', attrs: { kind: 'letter', id: 'letter:1' } },
+      ],
+    });
+    expect(ZLetterDocument.safeParse(back).success).toBe(true);
+    // The contract refuses a pin out of order or past its bound.
+    const accepts = (pages: unknown) =>
+      ZLetterDocument.safeParse({
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [{ type: 'reference', attrs: { kind: 'exhibit', id: 'folder:3', pages } }],
+          },
+        ],
+      }).success;
+    expect(accepts({ from: 5, to: 3 })).toBe(false);
+    expect(accepts({ from: 1, to: 2001 })).toBe(false);
+    expect(accepts({ from: 0, to: 1 })).toBe(false);
+    expect(accepts({ from: 2000, to: 2000 })).toBe(true);
+  });
+
   it('gives an empty footnote one empty paragraph (the contract needs one)', () => {
     const back = fromEditorDoc({
       type: 'doc',

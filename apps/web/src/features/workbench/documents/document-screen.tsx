@@ -1,8 +1,8 @@
 import type { DocumentKind, TDocument, TLetterDocument, TNumbering } from '@dossier/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import { Alert, App, Button, Input, Modal, Skeleton, Space, Typography } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
@@ -15,6 +15,7 @@ import { ImportDialog, OutlineDrawer } from './document-tools.tsx';
 import { documentText, fromEditorDoc, isEmptyDocument, toEditorDoc } from './editor-json.ts';
 import { type ReferenceLabel, type ReferenceLabels, setReferenceLabels } from './editor-nodes.ts';
 import { ReferencePicker } from './reference-picker.tsx';
+import { ReviewMargin, reviewQueryKey, useMarginMarks } from './review-margin.tsx';
 import { DocSaveStateLine } from './save-line.tsx';
 import { holdsBothServices, ServiceDialog } from './service-dialog.tsx';
 import { useDocumentSaver } from './use-document-saver.ts';
@@ -129,13 +130,20 @@ function DocumentWorkspace({ kind, initial }: { kind: DocumentKind; initial: TDo
   const merge = useCallback((numbering: TNumbering) => {
     setNumbered((prev) => new Map([...prev, ...numberedOf(numbering)]));
   }, []);
+  // The review's notes on this document's paragraphs (the margin), read again after every save.
+  const queryClient = useQueryClient();
+  const marks = useMarginMarks(summary.id, kind);
+  const marginHost = useRef<HTMLDivElement>(null);
   const saver = useDocumentSaver({
     caseId: summary.id,
     kind,
     initial,
     read: () => (editor && !editor.view.composing ? fromEditorDoc(editor.getJSON()) : null),
     replace: (doc) => editor?.commands.setContent(toEditorDoc(doc.content), { emitUpdate: false }),
-    onDocument: (doc) => merge(doc.numbering),
+    onDocument: (doc) => {
+      merge(doc.numbering);
+      void queryClient.invalidateQueries({ queryKey: reviewQueryKey(summary.id) });
+    },
   });
 
   // The editor's own rendering of the loaded document is the base the saver compares with.
@@ -223,24 +231,32 @@ function DocumentWorkspace({ kind, initial }: { kind: DocumentKind; initial: TDo
           onReference={(k) => setPanel(k)}
         />
       )}
-      <DocumentEditor
-        initial={toEditorDoc(initial.content)}
-        readOnly={readOnly}
-        label={t(`documents.${kind}.title`)}
-        onReady={setEditor}
-        onChange={saver.changed}
-        onSave={() => void save()}
-      />
+      {marks.size > 0 && (
+        <Typography.Paragraph type="secondary" className="doc-margin__hint" data-testid="margin-hint">
+          {t('margin.hint')}
+        </Typography.Paragraph>
+      )}
+      <div className="doc-margin-host" ref={marginHost}>
+        <DocumentEditor
+          initial={toEditorDoc(initial.content)}
+          readOnly={readOnly}
+          label={t(`documents.${kind}.title`)}
+          onReady={setEditor}
+          onChange={saver.changed}
+          onSave={() => void save()}
+        />
+        <ReviewMargin editor={editor} marks={marks} host={marginHost} />
+      </div>
       {(panel === 'exhibit' || panel === 'letter') && (
         <ReferencePicker
           caseId={summary.id}
           kind={kind}
           target={panel}
           onClose={() => setPanel(null)}
-          onPick={(id, number, name) => {
+          onPick={(id, number, name, pin) => {
             const shown: Numbered = { number, name, pending: number === '' };
             setNumbered((prev) => new Map([...prev, [id, shown]]));
-            editor?.chain().focus().insertReference(panel, id).run();
+            editor?.chain().focus().insertReference(panel, id, pin).run();
             setPanel(null);
           }}
         />

@@ -32,13 +32,22 @@ export function fromEditorDoc(json: PmNode): TLetterDocument {
       const note = Array.isArray(n.attrs?.note) ? (n.attrs.note as PmNode[]) : [];
       return { type: 'footnote', content: note.length > 0 ? note : [{ type: 'paragraph' }] };
     }
-    if (n.marks?.some((m) => m.type === 'link')) {
-      const marks = n.marks.map((m) =>
+    let node = n;
+    if (node.type === 'reference' && node.attrs) {
+      // An unpinned reference stores its kind and id only (the editor keeps `pages: null`).
+      const { pages, pinned_pages, ...attrs } = node.attrs;
+      node = {
+        ...node,
+        attrs: { ...attrs, ...(pages ? { pages, pinned_pages: pinned_pages ?? null } : {}) },
+      };
+    }
+    if (node.marks?.some((m) => m.type === 'link')) {
+      const marks = node.marks.map((m) =>
         m.type === 'link' ? { type: 'link', attrs: { href: m.attrs?.href } } : m,
       );
-      return { ...n, marks };
+      return { ...node, marks };
     }
-    return n;
+    return node;
   });
   return withoutUnsafeLinks(doc) as TLetterDocument;
 }

@@ -1,3 +1,4 @@
+import { pinnedLabel, type TPagePin } from '@dossier/contract';
 import { mergeAttributes, Node } from '@tiptap/core';
 
 /**
@@ -7,6 +8,12 @@ import { mergeAttributes, Node } from '@tiptap/core';
  */
 export type ReferenceLabel = { text: string; pending?: boolean } | null;
 export type ReferenceLabels = ReadonlyMap<string, ReferenceLabel>;
+
+/** A reference's page pin and the exhibit's stamped page count when it was set (the contract's attrs). */
+export interface ReferencePin {
+  pages: TPagePin;
+  pinned_pages: number | null;
+}
 
 export interface ReferenceStorage {
   labels: ReferenceLabels;
@@ -20,7 +27,7 @@ declare module '@tiptap/core' {
   }
   interface Commands<ReturnType> {
     documentNodes: {
-      insertReference: (kind: 'exhibit' | 'letter', id: string) => ReturnType;
+      insertReference: (kind: 'exhibit' | 'letter', id: string, pin?: ReferencePin) => ReturnType;
       insertFootnote: (text: string) => ReturnType;
       insertPageBreak: () => ReturnType;
     };
@@ -42,6 +49,9 @@ export const ReferenceNode = Node.create<Record<string, never>, ReferenceStorage
   addAttributes: () => ({
     kind: { default: 'exhibit' },
     id: { default: '' },
+    // A page pin (decision 0073); null when the reference cites the whole exhibit (fromEditorDoc drops nulls).
+    pages: { default: null, rendered: false },
+    pinned_pages: { default: null, rendered: false },
   }),
   parseHTML: () => [{ tag: 'span[data-reference-id]' }],
   renderHTML: ({ node, HTMLAttributes }) => [
@@ -61,7 +71,10 @@ export const ReferenceNode = Node.create<Record<string, never>, ReferenceStorage
         const pending = Boolean(found?.pending);
         const state = dangling ? ' doc-ref--dangling' : pending ? ' doc-ref--pending' : '';
         dom.className = `doc-ref doc-ref--${current.attrs.kind}${state}`;
-        dom.textContent = found ? found.text : storage.danglingText;
+        // A pinned reference shows its pages as it prints ("Exhibit 4, pp. 3–5": the contract's one label function).
+        dom.textContent = found
+          ? pinnedLabel(found.text, current.attrs.pages as TPagePin | null)
+          : storage.danglingText;
         dom.dataset.dangling = String(dangling);
         dom.dataset.pending = String(pending);
       };
@@ -81,9 +94,9 @@ export const ReferenceNode = Node.create<Record<string, never>, ReferenceStorage
   },
   addCommands: () => ({
     insertReference:
-      (kind, id) =>
+      (kind, id, pin) =>
       ({ commands }) =>
-        commands.insertContent({ type: 'reference', attrs: { kind, id } }),
+        commands.insertContent({ type: 'reference', attrs: { kind, id, ...(pin ?? {}) } }),
   }),
 });
 
