@@ -10,7 +10,7 @@ import {
   ZStaffTotpEnrolment,
   ZTaskZipUrl,
 } from '@dossier/contract';
-import { api } from './client.ts';
+import { api, download } from './client.ts';
 
 /**
  * The staff console's calls (decision 0020 sign-in, 0031 tasks, 0032 screens). The staff session is its own
@@ -68,6 +68,8 @@ export const staffApi = {
   release: (id: number, reason: string) =>
     api.post(`/staff/task/${id}/release/`, { reason }, { ...opts(), schema: ZStaffTask }),
   zipUrl: (id: number) => api.get(`/staff/task/${id}/get_zip_file_url/`, { ...opts(), schema: ZTaskZipUrl }),
+  /** A review task's case: the readiness report PDF in the staff member's language (issue 31 item 7). */
+  reviewReport: (id: number) => download(`/staff/task/${id}/review_report.pdf`, opts()),
   /** A result PDF, stored as an upload of the customer's case; answers its upload id. */
   file: (id: number, file: File) =>
     api.put(`/staff/task/${id}/file/`, file, {

@@ -8,6 +8,7 @@ import { staffApi, staffKeys } from '../../api/staff.ts';
 import { useLocale } from '../../features/locale/use-locale.ts';
 import { formatDateTime } from '../../features/shop/shop-format.ts';
 import { TaskResultView } from '../../features/tasks/task-result.tsx';
+import { saveFile } from '../../features/workbench/evidence/save-file.ts';
 import { ageText } from './staff-queue.tsx';
 import { ReleaseTaskButton } from './staff-task-release.tsx';
 
@@ -132,6 +133,10 @@ export function StaffTaskView({ id, me, onBack }: { id: number; me: TStaffMe; on
     mutationFn: () => staffApi.zipUrl(id),
     onSuccess: ({ url }) => void window.open(url, '_blank', 'noopener'),
   });
+  const report = useMutation({
+    mutationFn: () => staffApi.reviewReport(id),
+    onSuccess: (file) => saveFile(file, `readiness-report-${id}.pdf`),
+  });
   const data = task.data;
   const holding = data?.status === 'in_progress' && data.holder === me.username;
 
@@ -174,12 +179,22 @@ export function StaffTaskView({ id, me, onBack }: { id: number; me: TStaffMe; on
             <Button loading={zip.isPending} onClick={() => zip.mutate()}>
               {t('task.zip')}
             </Button>
+            {data.service === 'REVIEW' && (
+              <Button
+                loading={report.isPending}
+                onClick={() => report.mutate()}
+                data-testid="staff-review-report"
+              >
+                {t('task.review_report')}
+              </Button>
+            )}
             {me.role === 'admin' && data.status === 'in_progress' && (
               <ReleaseTaskButton task={data} onDone={update} />
             )}
           </Space>
           {errorOf(claim.error)}
           {errorOf(zip.error)}
+          {errorOf(report.error)}
           {holding &&
             (data.service === 'REVIEW' ? (
               <ReviewForm task={data} onDone={update} />

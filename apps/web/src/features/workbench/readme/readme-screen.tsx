@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Checkbox, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { packetApi, README_INLINE_CODES } from '../../../api/packet.ts';
 import { useLocale } from '../../locale/use-locale.ts';
@@ -13,6 +13,8 @@ import { formatDate, shopLink } from '../../shop/shop-format.ts';
 import { formatDay } from '../case/format-day.ts';
 import { LoadFailed } from '../case/load-failed.tsx';
 import { useWorkbenchCase } from '../case/workbench-context.tsx';
+import { REVIEW_VIEW, ReviewPanel } from '../review/review-panel.tsx';
+import { ReviewReportScreen } from '../review/review-report-screen.tsx';
 import { PrintFilePanel } from './print-file-panel.tsx';
 import { readmeKeys } from './readme-keys.ts';
 import './readme.css';
@@ -30,9 +32,17 @@ const RIGHTS_PATH = '/personalCenter/purchaseRecord';
  * The ReadMe tab (spec §2 ReadMe, §4 Checklist; issue 14 §1): Step I the five parts with what is missing, each
  * linked to where it is fixed, and guidance that does not block; "I confirm" only when every part is complete;
  * Step II the platform services; Step III the procedures after filing with the dated fees. Once confirmed, the
- * print file panel (Generate → progress → Download and Print).
+ * print file panel (Generate → progress → Download and Print). Under Step I the case review's findings (issue 31
+ * item 7); `?view=review` shows the readiness report instead.
  */
 export function ReadmeScreen() {
+  const [params] = useSearchParams();
+  // The readiness report is a view of this tab (issue 31 item 7): /EB-1A/readMe?view=review.
+  if (params.get('view') === REVIEW_VIEW) return <ReviewReportScreen />;
+  return <Checklist />;
+}
+
+function Checklist() {
   const { t } = useTranslation('preview');
   const { summary } = useWorkbenchCase();
   const query = useQuery({
@@ -48,6 +58,7 @@ export function ReadmeScreen() {
       <Typography.Title level={2}>{t('title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
       <StepOne readme={readme} />
+      <ReviewPanel />
       {readme.confirmed && <PrintFilePanel />}
       <StepTwo readme={readme} />
       <StepThree readme={readme} />

@@ -1,0 +1,45 @@
+import type { ReviewRule, TReviewFinding } from '@dossier/contract';
+
+/** The groups the review screens list, in order: what blocks, what warns, for information, then marked intended. */
+export const FINDING_GROUPS = ['block', 'warn', 'info', 'intended'] as const;
+export type FindingGroup = (typeof FINDING_GROUPS)[number];
+
+export const groupOf = (f: Pick<TReviewFinding, 'severity' | 'intended'>): FindingGroup =>
+  f.intended ? 'intended' : f.severity;
+
+export function groupFindings(findings: readonly TReviewFinding[]): [FindingGroup, TReviewFinding[]][] {
+  return FINDING_GROUPS.map(
+    (g) => [g, findings.filter((f) => groupOf(f) === g)] as [FindingGroup, TReviewFinding[]],
+  ).filter(([, list]) => list.length > 0);
+}
+
+/**
+ * The rules whose findings the customer may mark as intended: a spelling that differs on purpose ("Dr. Zhang Wei" /
+ * "Wei Zhang"), not a missing piece of evidence or a placeholder left in (decision 0074).
+ */
+export const INTENDABLE_RULES: ReadonlySet<ReviewRule> = new Set<ReviewRule>(['consistency']);
+
+export const canMarkIntended = (f: Pick<TReviewFinding, 'rule'>) => INTENDABLE_RULES.has(f.rule);
+
+/** What an object of the evidence map is called: its label, name, title or text, whichever it has. */
+function namedAs(v: Record<string, unknown>): string | null {
+  for (const k of ['label', 'name', 'title', 'text']) if (typeof v[k] === 'string') return v[k] as string;
+  return null;
+}
+
+/** A map criterion's field as text, generically (lists of names, yes/no, numbers); null when it is not shown. */
+export function mapFieldValue(value: unknown, yesNo: (b: boolean) => string): string | null {
+  if (typeof value === 'boolean') return yesNo(value);
+  if (typeof value === 'number' || typeof value === 'string') return String(value);
+  if (!Array.isArray(value)) return null;
+  const items = value
+    .map((v) =>
+      typeof v === 'string' ? v : v && typeof v === 'object' ? namedAs(v as Record<string, unknown>) : null,
+    )
+    .filter((v): v is string => !!v);
+  return items.length ? items.join('; ') : '—';
+}
+
+/** The fields of a map criterion shown under its label, in their order (not its key and label). */
+export const mapFields = (c: Record<string, unknown>): [string, unknown][] =>
+  Object.entries(c).filter(([k]) => k !== 'key' && k !== 'label');
