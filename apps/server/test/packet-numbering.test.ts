@@ -33,6 +33,8 @@ interface Cited {
   key: string;
   ref: string;
   kind: 'exhibit' | 'letter';
+  /** A page pin (decision 0073): printed "Exhibit N, p. a" / "Exhibit N, pp. a–b" in the previews and the packet. */
+  pages?: { from: number; to: number };
 }
 
 async function fillForms(o: Owner) {
@@ -81,7 +83,7 @@ const paragraph = (c: Cited) => ({
   type: 'paragraph',
   content: [
     { type: 'text', text: `Item ${c.key} is ` },
-    { type: 'reference', attrs: { kind: c.kind, id: c.ref } },
+    { type: 'reference', attrs: { kind: c.kind, id: c.ref, ...(c.pages ? { pages: c.pages } : {}) } },
     { type: 'text', text: '.' },
   ],
 });
@@ -106,7 +108,12 @@ async function saveDocuments(o: Owner, cited: Cited[]) {
 function printed(text: string, cited: Cited[]): Record<string, string | undefined> {
   const flat = squash(text);
   return Object.fromEntries(
-    cited.map((c) => [c.key, new RegExp(`Item ${c.key} is ([^.]+(?:\\.\\d+)?)\\.`).exec(flat)?.[1]]),
+    cited.map((c) => [
+      c.key,
+      new RegExp(
+        `Item ${c.key} is ((?:Exhibit|Recommendation Letter) [\\d.]*\\d(?:, pp?\\. \\d+(?:–\\d+)?)?)\\.`,
+      ).exec(flat)?.[1],
+    ]),
   );
 }
 
@@ -178,7 +185,12 @@ async function compareEverywhere(o: Owner, cited: Cited[], titles: Map<string, s
   };
   const textOf = (s: { first: number; last: number }) => pdftotext(path, s);
 
-  // The letter preview and the packet's petition letter (and the plan, in both) print the same labels.
+  // The letter preview and the packet's petition letter (and the plan, in both) print the same labels, a pinned
+  // reference with its pages after the number.
+  const pinned = (c: Cited) =>
+    !c.pages
+      ? expected[c.key]
+      : `${expected[c.key]}, ${c.pages.from === c.pages.to ? `p. ${c.pages.from}` : `pp. ${c.pages.from}–${c.pages.to}`}`;
   for (const [kind, title] of [
     ['petition_letter', 'Petition letter'],
     ['us_plan', 'U.S. plan'],
@@ -189,8 +201,8 @@ async function compareEverywhere(o: Owner, cited: Cited[], titles: Map<string, s
     const inPacket = printed(textOf(section(title)), cited);
     const items = kind === 'us_plan' ? cited.filter((_, i) => i % 2 === 0) : cited;
     for (const c of items) {
-      expect(inPreview[c.key], `${kind} preview ${c.ref}`).toBe(expected[c.key]);
-      expect(inPacket[c.key], `${kind} packet ${c.ref}`).toBe(expected[c.key]);
+      expect(inPreview[c.key], `${kind} preview ${c.ref}`).toBe(pinned(c));
+      expect(inPacket[c.key], `${kind} packet ${c.ref}`).toBe(pinned(c));
     }
   }
 
@@ -270,8 +282,9 @@ describe('one numbering in every output (issue 28 items 2–4)', () => {
       ).statusCode,
     ).toBe(200);
     const cited: Cited[] = [
-      { key: 'F1', ref: `folder:${fellowship}`, kind: 'exhibit' },
-      { key: 'F2', ref: `folder:${best}`, kind: 'exhibit' },
+      // Pinned pages the exhibits have (a tab page and one page per file): they follow the reorder below.
+      { key: 'F1', ref: `folder:${fellowship}`, kind: 'exhibit', pages: { from: 2, to: 2 } },
+      { key: 'F2', ref: `folder:${best}`, kind: 'exhibit', pages: { from: 2, to: 3 } },
       { key: 'F3', ref: `file:${bestFiles[1]}`, kind: 'exhibit' },
       { key: 'F4', ref: `folder:${society}`, kind: 'exhibit' },
       { key: 'F5', ref: `file:${committeeFile}`, kind: 'exhibit' },
