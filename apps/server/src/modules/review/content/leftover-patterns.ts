@@ -18,6 +18,8 @@ export interface Localized {
 export interface LeftoverPattern {
   key: string;
   re: RegExp;
+  /** A word every match holds (lower case): pages without it are not searched (the case's text is ~1 MB). */
+  needle?: string;
   strong: boolean;
   authored: boolean;
   label: Localized;
@@ -28,6 +30,7 @@ const CJK = '\\u3400-\\u9fff\\uf900-\\ufaff';
 export const LEFTOVER_PATTERNS: readonly LeftoverPattern[] = [
   {
     key: 'note_to_self',
+    needle: 'forget',
     re: /\b(?:NB|N\.B\.|Note)\s*[:：]?\s*(?:please\s+)?(?:do\s+not|don[’']?t)\s+forget\b/i,
     strong: true,
     authored: false,
@@ -52,6 +55,7 @@ export const LEFTOVER_PATTERNS: readonly LeftoverPattern[] = [
   },
   {
     key: 'your_field',
+    needle: 'your',
     re: /[(（]\s*your\s+(?:full\s+)?(?:name|title|job\s+title|signature|position|organi[sz]ation|address|company|university)\s*[)）]/i,
     strong: true,
     authored: false,
@@ -59,6 +63,7 @@ export const LEFTOVER_PATTERNS: readonly LeftoverPattern[] = [
   },
   {
     key: 'lorem_ipsum',
+    needle: 'lorem',
     re: /\blorem\s+ipsum\b/i,
     strong: true,
     authored: false,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Locale, TReviewFinding, TReviewPlace } from '@dossier/contract';
 import { translate } from '@dossier/i18n';
 import {
@@ -91,8 +90,9 @@ function placeholders(input: ReviewInput, sources: UploadSource[], locale: Local
   const out: TReviewFinding[] = [];
   const byDocument = new Map<MailedDocument, Map<LeftoverPattern, Hit[]>>();
   for (const b of documentBlocks(input)) {
+    const lower = b.text.toLowerCase();
     for (const p of LEFTOVER_PATTERNS) {
-      const m = p.re.exec(b.text);
+      const m = p.needle && !lower.includes(p.needle) ? null : p.re.exec(b.text);
       if (!m) continue;
       const perPattern = byDocument.get(b.document) ?? new Map<LeftoverPattern, Hit[]>();
       byDocument.set(b.document, perPattern);
@@ -112,11 +112,12 @@ function placeholders(input: ReviewInput, sources: UploadSource[], locale: Local
   }
   for (const s of sources) {
     const pages = input.texts.get(s.uploadId) ?? [];
+    const lower = pages.map((t) => t.toLowerCase());
     const patterns = LEFTOVER_PATTERNS.filter((p) => s.authored || !p.authored);
     for (const p of patterns) {
       const hits: Hit[] = [];
       pages.forEach((text, i) => {
-        const m = p.re.exec(text);
+        const m = p.needle && !lower[i]!.includes(p.needle) ? null : p.re.exec(text);
         if (!m) return;
         hits.push({
           place: {
@@ -132,13 +133,52 @@ function placeholders(input: ReviewInput, sources: UploadSource[], locale: Local
   return out;
 }
 
-/** Lowercased letters and digits of every script, nothing else: what two copies of one text share. */
+/**
+ * Lowercased letters and digits of every script, nothing else: what two copies of one text share. Run only on the
+ * few uploads whose fingerprints collide (a whole case's text is ~1 MB: a Unicode regex over it is tens of ms).
+ */
 export function normalisedText(pages: readonly string[]): string {
   return pages
     .join(' ')
     .normalize('NFKC')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** Not part of a text's identity: spaces and punctuation (ASCII, Latin-1, general and CJK punctuation, full-width). */
+const skipped = (c: number) =>
+  c <= 0xbf ||
+  (c >= 0x2000 && c <= 0x206f) ||
+  (c >= 0x3000 && c <= 0x303f) ||
+  (c >= 0xff00 && c <= 0xff0f) ||
+  (c >= 0xff1a && c <= 0xff20) ||
+  (c >= 0xff3b && c <= 0xff40) ||
+  (c >= 0xff5b && c <= 0xff65);
+
+/**
+ * A 64-bit fingerprint of `normalisedText` (FNV-1a, two lanes) and its length, in one pass over the char codes
+ * without building a string: ASCII letters folded to lower case, full-width letters and digits to ASCII, spaces and
+ * punctuation skipped. Equal normalised texts have equal fingerprints; a collision is confirmed by comparing texts.
+ */
+export function textFingerprint(pages: readonly string[]): { key: string; chars: number } {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x050c5d1f;
+  let chars = 0;
+  for (const page of pages) {
+    for (let i = 0; i < page.length; i++) {
+      let c = page.charCodeAt(i);
+      if (c >= 0xff10 && c <= 0xff5a) c -= 0xfee0;
+      if (c < 0x80) {
+        if (c >= 65 && c <= 90) c += 32;
+        else if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57))) continue;
+      } else if (skipped(c)) continue;
+      h1 = Math.imul(h1 ^ c, 0x01000193);
+      h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+      h2 ^= h2 >>> 15;
+      chars++;
+    }
+  }
+  return { key: `${(h1 >>> 0).toString(16)}:${(h2 >>> 0).toString(16)}:${chars}`, chars };
 }
 
 function duplicates(input: ReviewInput, sources: UploadSource[], locale: Locale): TReviewFinding[] {
@@ -160,9 +200,15 @@ function duplicates(input: ReviewInput, sources: UploadSource[], locale: Locale)
   sources.forEach((s, i) => {
     const sha = input.uploads.get(s.uploadId)?.sha256;
     if (sha) link(`bytes:${sha}`, i);
-    const text = normalisedText(input.texts.get(s.uploadId) ?? []);
-    if (text.length >= DUPLICATE_MIN_CHARS) {
-      link(`text:${createHash('sha256').update(text).digest('hex')}`, i);
+    const print = textFingerprint(input.texts.get(s.uploadId) ?? []);
+    if (print.chars >= DUPLICATE_MIN_CHARS) {
+      // Confirmed against the first upload of that fingerprint before linking (a collision is not a duplicate).
+      const j = firstBy.get(`text:${print.key}`);
+      const same =
+        j === undefined ||
+        normalisedText(input.texts.get(sources[j]!.uploadId) ?? []) ===
+          normalisedText(input.texts.get(s.uploadId) ?? []);
+      if (same) link(`text:${print.key}`, i);
     }
   });
   const groups = new Map<number, UploadSource[]>();

@@ -8,7 +8,7 @@ import type { CaseRows, DocumentRow } from '../../numbering/numbering.load.ts';
 import { nameMentions, nearMiss, pinyinMatches } from '../consistency-names.ts';
 import type { ReviewInput, UploadFacts } from '../review-input.ts';
 import { birthDatesIn, consistencyRule } from './consistency.ts';
-import { leftoversRule, normalisedText } from './leftovers.ts';
+import { leftoversRule, normalisedText, textFingerprint } from './leftovers.ts';
 import { shortness, translationsRule, wordEquivalents } from './translations.ts';
 
 /**
@@ -354,6 +354,8 @@ describe('leftovers', () => {
       'Exhibit 2.1 · Certificate copy',
     ]);
     expect(normalisedText(['A b,', 'C'])).toBe('abc');
+    expect(textFingerprint(['ＡＢＣ　１２３。']).key).toBe(textFingerprint(['abc 123.']).key);
+    expect(textFingerprint(['abc']).key).not.toBe(textFingerprint(['abd']).key);
   });
 
   it('does not call two scans without text the same, but does two uploads of the same bytes', () => {
@@ -447,6 +449,7 @@ describe('translations', () => {
 
   it('counts Chinese characters to English words', () => {
     expect(wordEquivalents('one two three')).toBe(3);
+    expect(wordEquivalents('Zhang’s café, 2024 — über-cool')).toBe(6);
     expect(wordEquivalents('十七个字十七个字十七个字十七个字十')).toBeCloseTo(10);
     expect(shortness({ pages: 5, words: 400, whole: true }, { pages: 1, words: 99, whole: true })).toBe(
       'text',
