@@ -45,6 +45,10 @@ const heading = (level: 1 | 2 | 3, s: string): TFlowBlock => ({
   attrs: { level },
   content: text(s),
 });
+const bullets = (items: TFlowBlock[]): TFlowBlock => ({
+  type: 'bulletList',
+  content: items.map((b) => ({ type: 'listItem', content: [b] })),
+});
 const labelled = (label: string, value: string): TFlowBlock => ({
   type: 'paragraph',
   content: [...text(`${label}: `, true), ...text(value)],
@@ -93,8 +97,13 @@ function mapBlocks(review: TReview, locale: Locale): TFlowBlock[] {
       const v = mapFieldValue(value, (b) => t(b ? 'yes' : 'no'));
       if (v !== null) rows.push(labelled(mapFieldLabel(locale, 'review:report', field), v));
     }
-    if (rows.length)
-      out.push({ type: 'bulletList', content: rows.map((r) => ({ type: 'listItem', content: [r] })) });
+    if (rows.length) out.push(bullets(rows));
+  }
+  // The questions asked of the whole case (EB-1A final merits; NIW threshold and prongs).
+  for (const q of review.map.questions) {
+    out.push(heading(3, q.title));
+    const points = q.points.filter((p) => p.text.trim() !== '').map((p) => para(`${p.text} (${p.source})`));
+    if (points.length) out.push(bullets(points));
   }
   return out;
 }

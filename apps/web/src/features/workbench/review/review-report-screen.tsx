@@ -68,9 +68,6 @@ function EvidenceMap({ map }: { map: TReviewMap }) {
       ? t(`review.map_field.${field}`)
       : field.replaceAll('_', ' ');
   const yesNo = (b: boolean) => t(b ? 'review.yes' : 'review.no');
-  const extra = map as unknown as {
-    questions?: { key: string; title: string; points?: { text: string }[] }[];
-  };
   if (map.criteria.length === 0) {
     return <Typography.Paragraph type="secondary">{t('review.map_empty')}</Typography.Paragraph>;
   }
@@ -95,12 +92,12 @@ function EvidenceMap({ map }: { map: TReviewMap }) {
           </li>
         ))}
       </ul>
-      {extra.questions && extra.questions.length > 0 && (
-        <ul className="review__map">
-          {extra.questions.map((q) => (
+      {map.questions.length > 0 && (
+        <ul className="review__map" data-testid="review-questions">
+          {map.questions.map((q) => (
             <li key={q.key}>
               <strong>{q.title}</strong>
-              {q.points?.map((p) => (
+              {q.points.map((p) => (
                 <Typography.Paragraph key={p.text} type="secondary" className="review__detail">
                   {p.text}
                 </Typography.Paragraph>
