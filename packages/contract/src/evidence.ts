@@ -17,6 +17,7 @@ import { ZEvidenceDay, ZEvidenceKindKey } from './review-map.ts';
  *   POST   /api/customer/case/{id}/evidence/                         ZFolderRequest → ZEvidenceResponse
  *   PUT    /api/customer/case/{id}/evidence/order/                   ZFolderOrderRequest → ZEvidenceResponse
  *   GET    /api/customer/case/{id}/evidence/exhibits/                ZExhibits
+ *   GET    /api/customer/case/{id}/evidence/kinds/                   ZEvidenceKinds (review-map.ts; issue 31)
  *   PUT    /api/customer/case/{id}/evidence/exhibit_order/           ZExhibitOrderRequest → ZEvidenceResponse
  *          (409 version_conflict with current_version; custom: 409 order_invalid unless `ids` is every folder)
  *   GET    /api/customer/case/{id}/evidence/template.docx?criterion= a .docx (criterion must be claimed)
@@ -50,6 +51,7 @@ export const EVIDENCE_PATHS = {
   evidence: (caseId: number) => `/api/customer/case/${caseId}/evidence/`,
   folderOrder: (caseId: number) => `/api/customer/case/${caseId}/evidence/order/`,
   exhibits: (caseId: number) => `/api/customer/case/${caseId}/evidence/exhibits/`,
+  kinds: (caseId: number) => `/api/customer/case/${caseId}/evidence/kinds/`,
   exhibitOrder: (caseId: number) => `/api/customer/case/${caseId}/evidence/exhibit_order/`,
   template: (caseId: number, criterion: string) =>
     `/api/customer/case/${caseId}/evidence/template.docx?criterion=${encodeURIComponent(criterion)}`,

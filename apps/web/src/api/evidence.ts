@@ -14,6 +14,7 @@ import {
   ZAttachmentList,
   ZAttachmentResponse,
   ZCriteriaResponse,
+  ZEvidenceKinds,
   ZEvidencePage,
   ZEvidenceResponse,
   ZExampleLetters,
@@ -39,6 +40,7 @@ export const FILE_INLINE_CODES = [
   EvidenceErrorCode.nameRequired,
   EvidenceErrorCode.nameEnRequired,
   EvidenceErrorCode.webLinkInvalid,
+  EvidenceErrorCode.kindInvalid,
   EvidenceErrorCode.letterNameRequired,
   EvidenceErrorCode.letterPositionRequired,
   EvidenceErrorCode.letterEnRequired,
@@ -58,6 +60,9 @@ const confirmQuery = (confirm: boolean) => (confirm ? { confirm: 'true' } : {});
 export const evidenceApi = {
   page: (caseId: number, signal?: AbortSignal) =>
     api.get(p(EVIDENCE_PATHS.evidence(caseId)), { signal, schema: ZEvidencePage }),
+  /** The kinds a folder of each criterion may be tagged with (issue 31; the folder dialog's choices). */
+  kinds: (caseId: number, signal?: AbortSignal) =>
+    api.get(p(EVIDENCE_PATHS.kinds(caseId)), { signal, schema: ZEvidenceKinds }),
   claim: (caseId: number, body: TCriteriaRequest) =>
     api.put(p(EVIDENCE_PATHS.criteria(caseId)), body, {
       schema: ZCriteriaResponse,

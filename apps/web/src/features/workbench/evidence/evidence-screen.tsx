@@ -244,6 +244,7 @@ export function EvidenceScreen() {
         </section>
       ))}
       <FolderDialog
+        caseId={summary.id}
         open={dialog?.kind === 'folder'}
         title={t(
           dialog?.kind === 'folder' && dialog.folder
@@ -258,6 +259,8 @@ export function EvidenceScreen() {
                 name: dialog.folder.name,
                 name_en: dialog.folder.name_en,
                 description: dialog.folder.description,
+                kind: dialog.folder.kind,
+                evidence_date: dialog.folder.evidence_date,
               }
             : null
         }

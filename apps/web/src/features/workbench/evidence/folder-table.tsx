@@ -7,6 +7,7 @@ import { ResponsiveTable } from '../../shell/responsive-table.tsx';
 import { useWorkbenchCase } from '../case/workbench-context.tsx';
 import { deleteWithWarning } from './confirm-delete.tsx';
 import { FileRefLine } from './file-ref.tsx';
+import { FolderKind } from './folder-kind.tsx';
 import { DragHandle, SortableCard, SortableRows, SortableTableRow } from './sortable.tsx';
 import { useEvidenceRefresh } from './use-evidence.ts';
 
@@ -113,6 +114,7 @@ export function FolderTable({ folders, actions }: { folders: TEvidenceFolder[]; 
               {f.description}
             </div>
           )}
+          <FolderKind folder={f} />
         </div>
       ),
     },

@@ -15,6 +15,7 @@ import { LoadFailed } from '../case/load-failed.tsx';
 import { useWorkbenchCase } from '../case/workbench-context.tsx';
 import { REVIEW_VIEW, ReviewPanel } from '../review/review-panel.tsx';
 import { ReviewReportScreen } from '../review/review-report-screen.tsx';
+import { PlannedFilingDate } from './planned-filing-date.tsx';
 import { PrintFilePanel } from './print-file-panel.tsx';
 import { readmeKeys } from './readme-keys.ts';
 import './readme.css';
@@ -58,6 +59,7 @@ function Checklist() {
       <Typography.Title level={2}>{t('title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
       <StepOne readme={readme} />
+      <PlannedFilingDate />
       <ReviewPanel />
       {readme.confirmed && <PrintFilePanel />}
       <StepTwo readme={readme} />
