@@ -35,9 +35,11 @@ describe('review model', () => {
     ]);
   });
 
-  it('offers "mark as intended" for a consistency finding only', () => {
+  it('offers "mark as intended" for consistency and leftovers findings only', () => {
     expect(canMarkIntended({ rule: 'consistency' })).toBe(true);
-    expect(canMarkIntended({ rule: 'leftovers' })).toBe(false);
+    expect(canMarkIntended({ rule: 'leftovers' })).toBe(true);
+    expect(canMarkIntended({ rule: 'letters' })).toBe(false);
+    expect(canMarkIntended({ rule: 'priority_date' })).toBe(false);
     expect(canMarkIntended({ rule: 'evidence_map' })).toBe(false);
   });
 

@@ -14,10 +14,11 @@ export function groupFindings(findings: readonly TReviewFinding[]): [FindingGrou
 }
 
 /**
- * The rules whose findings the customer may mark as intended: a spelling that differs on purpose ("Dr. Zhang Wei" /
- * "Wei Zhang"), not a missing piece of evidence or a placeholder left in (decision 0074).
+ * The rules whose findings the customer may mark as intended (decision 0074), as their texts offer it: a spelling
+ * that differs on purpose ("Dr. Zhang Wei" / "Wei Zhang"), bracketed text or a file that is meant to be there —
+ * not a missing piece of evidence, a letter count or a date after filing, which no mark makes right.
  */
-export const INTENDABLE_RULES: ReadonlySet<ReviewRule> = new Set<ReviewRule>(['consistency']);
+export const INTENDABLE_RULES: ReadonlySet<ReviewRule> = new Set<ReviewRule>(['consistency', 'leftovers']);
 
 export const canMarkIntended = (f: Pick<TReviewFinding, 'rule'>) => INTENDABLE_RULES.has(f.rule);
 
