@@ -420,7 +420,7 @@ describe('translations', () => {
       uploads: { 20: { texts: [], pages: 3 }, 21: { texts: [LONG] } },
     });
     expect(translationsRule(scan, 'en').map((x) => x.detail)).toEqual([
-      expect.stringContaining('The original has 3 pages; the translation 1.'),
+      expect.stringContaining('The original has 3 pages; the translation 1 page.'),
     ]);
   });
 

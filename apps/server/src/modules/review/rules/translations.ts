@@ -62,8 +62,9 @@ interface Measure {
 }
 
 function measure(input: ReviewInput, uploadId: number): Measure {
-  const pages = input.uploads.get(uploadId)?.pages ?? null;
   const texts = input.texts.get(uploadId) ?? [];
+  // An upload checked before page counts were kept: its page texts say how many pages (one text may be a sample).
+  const pages = input.uploads.get(uploadId)?.pages ?? (texts.length > 1 ? texts.length : null);
   return {
     pages,
     words: Math.round(wordEquivalents(texts.join('\n'))),
@@ -87,11 +88,15 @@ function shortFinding(s: UploadSource, input: ReviewInput, locale: Locale): TRev
   const t = measure(input, s.uploadId);
   const why = shortness(o, t);
   if (!why) return null;
+  const pages = (n: number | null) =>
+    n === null
+      ? translate(locale, 'review:translations.short.pages_unknown')
+      : translate(locale, `review:translations.short.${n === 1 ? 'page' : 'pages'}`, { count: n });
   const vars = {
     place: s.original.place.label,
-    original_pages: o.pages ?? '?',
+    original_pages: pages(o.pages),
     original_words: o.words,
-    translation_pages: t.pages ?? '?',
+    translation_pages: pages(t.pages),
     translation_words: t.words,
   };
   return {
