@@ -102,8 +102,10 @@ interface Token {
 function tokensOf(text: string): Token[] {
   const out: Token[] = [];
   for (const m of text.matchAll(/\p{Lu}[\p{L}\p{M}'’-]*/gu)) {
-    const key = nameKey(m[0]);
-    if (key) out.push({ word: m[0], key, start: m.index, end: m.index + m[0].length });
+    // "Zhang Wei's", "Zhang Wei’s": the possessive is not part of the name.
+    const word = m[0].replace(/['’]s$/i, '').replace(/['’-]+$/, '');
+    const key = nameKey(word);
+    if (key) out.push({ word, key, start: m.index, end: m.index + word.length });
   }
   return out;
 }

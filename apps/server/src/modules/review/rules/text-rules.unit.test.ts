@@ -275,6 +275,10 @@ describe('consistency: names', () => {
       nameMentions('Zhang, Wei and Wei Zhang', { family: 'Zhang', given: 'Wei' }).map((m) => m.givenFirst),
     ).toEqual([false, true]);
     expect(nameMentions('Zhang. Wei', { family: 'Zhang', given: 'Wei' })).toEqual([]);
+    expect(nameMentions('Zhang Wei’s work and Wei Zhang-', { family: 'Zhang', given: 'Wei' })).toMatchObject([
+      { text: 'Zhang Wei', variant: false },
+      { text: 'Wei Zhang', variant: false, givenFirst: true },
+    ]);
     expect(birthDatesIn('born 3 March 1985; born on 1985-03-04')).toEqual([
       { iso: '1985-03-03', written: '3 March 1985' },
       { iso: '1985-03-04', written: '1985-03-04' },
