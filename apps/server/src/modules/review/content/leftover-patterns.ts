@@ -8,7 +8,7 @@
  *   the US plan it blocks the checklist (the customer can still mark it as intended), elsewhere it warns.
  * - `authored`: looked for only in what the customer writes or puts together (the petition letter, the US plan, the
  *   recommendation letters and the translations). A third party's document (an exhibit's original) may say "TBD" or
- *   "XXX" of its own accord.
+ *   "XXX" of its own accord, a Chinese form prints "请填写" before its blanks, a designer's work shows "Lorem ipsum".
  */
 export interface Localized {
   zh: string;
@@ -66,14 +66,14 @@ export const LEFTOVER_PATTERNS: readonly LeftoverPattern[] = [
     needle: 'lorem',
     re: /\blorem\s+ipsum\b/i,
     strong: true,
-    authored: false,
+    authored: true,
     label: { en: 'placeholder text ("Lorem ipsum")', zh: '占位文字（"Lorem ipsum"）' },
   },
   {
     key: 'fill_in_zh',
     re: /此处填写|在此填写|请在此处?填写|请填写|待填写|待补充|此处插入|在此插入/,
     strong: true,
-    authored: false,
+    authored: true,
     label: {
       en: 'a Chinese fill-in note ("此处填写", "请填写")',
       zh: '中文填写提示（"此处填写"、"请填写"）',
@@ -83,7 +83,7 @@ export const LEFTOVER_PATTERNS: readonly LeftoverPattern[] = [
     key: 'bracket_field_zh',
     re: /[[［【]\s*(?:姓名|名字|职位|职称|单位|日期|签名|推荐人|申请人|公司|机构|地址)\s*[\]］】]/,
     strong: true,
-    authored: false,
+    authored: true,
     label: { en: 'a Chinese field left to fill in ("【姓名】")', zh: '未填写的中文字段（"【姓名】"）' },
   },
   {

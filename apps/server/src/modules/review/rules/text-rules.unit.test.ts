@@ -318,7 +318,9 @@ describe('leftovers', () => {
       letters: [letter(1, 10)],
       uploads: {
         10: { texts: ['Dear Officer,', `I write for (your name). ${LONG} TODO`] },
-        20: { texts: [`Conference program, room TBD. ${LONG}`] },
+        20: {
+          texts: [`Conference program, room TBD. ${LONG}`, '登记表：请填写以下信息。Lorem ipsum mock-up.'],
+        },
       },
     });
     const f = leftoversRule(input, 'en');
