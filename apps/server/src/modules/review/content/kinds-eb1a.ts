@@ -89,6 +89,14 @@ export const EB1A_MAP: Record<Eb1aCategory, CriterionMapContent> = {
         },
         source: s.awards,
       },
+      {
+        key: 'awards_team',
+        text: {
+          zh: '团队奖项可以计入，前提是您是获奖者之一；颁给您雇主的奖项不是您获得的奖项。',
+          en: 'A team award counts when you are one of its recipients; an award given to your employer is not your award.',
+        },
+        source: s.awards,
+      },
     ],
   },
   association: {
@@ -159,6 +167,14 @@ export const EB1A_MAP: Record<Eb1aCategory, CriterionMapContent> = {
         text: {
           zh: '协会须要求会员具有杰出成就，且由国内或国际公认的专家评判。',
           en: 'The association must require outstanding achievements of its members, as judged by recognised national or international experts.',
+        },
+        source: s.association,
+      },
+      {
+        key: 'association_past',
+        text: {
+          zh: '过去的会员资格也可以计入。',
+          en: 'Past memberships count too.',
         },
         source: s.association,
       },
@@ -435,8 +451,8 @@ export const EB1A_MAP: Record<Eb1aCategory, CriterionMapContent> = {
         label: { zh: '学术会议上的海报或报告', en: 'Poster or talk at a scientific conference' },
         counts: false,
         why: {
-          zh: '非艺术性的展示通常不属于本项标准；可考虑在其他标准或可比证据下说明。',
-          en: 'A display that is not artistic usually falls outside this criterion; it may fit another criterion or comparable evidence.',
+          zh: '本项标准限于艺术展览；非艺术性的展示只能作为有充分说明的可比证据提交。',
+          en: 'The criterion is limited to artistic exhibitions; a display that is not artistic is considered only as properly supported comparable evidence.',
         },
         source: s.exhibition,
       },

@@ -377,6 +377,14 @@ export const NIW_THRESHOLD: Record<
         },
         source: s.degree,
       },
+      {
+        key: 'threshold_profession',
+        text: {
+          zh: '您推进该事业所从事的职业须属于专业职业；五年经验须在学士学位之后，且在该专业领域内。',
+          en: 'The occupation in which you will advance the endeavor must be a profession, and the five years must come after the bachelor’s and be in the specialty.',
+        },
+        source: s.degree,
+      },
     ],
   },
   exceptional_ability: {
@@ -400,6 +408,14 @@ export const NIW_THRESHOLD: Record<
           en: 'Then the officer weighs whether your expertise is significantly above that ordinarily encountered in the field.',
         },
         source: niwSource('8 CFR 204.5(k)(2)'),
+      },
+      {
+        key: 'threshold_relates',
+        text: {
+          zh: '杰出能力须与拟议事业相关（共同的技能、知识或专长）。',
+          en: 'The exceptional ability must relate to the proposed endeavor (shared skills, knowledge or expertise).',
+        },
+        source: SRC.pmNiw,
       },
     ],
   },
@@ -446,6 +462,14 @@ export const DHANASAR_PRONGS: readonly (QuestionContent & { criteria: readonly N
         text: {
           zh: '考虑教育、技能、知识、相关工作的成功记录、计划、已取得的进展，以及潜在用户、客户、投资者的兴趣。',
           en: 'Education, skills and knowledge, a record of success in related efforts, a model or plan, progress made, and interest of potential users, customers or investors.',
+        },
+        source: s.prong2,
+      },
+      {
+        key: 'prong2_corroborated',
+        text: {
+          zh: '推荐信与商业计划有帮助，但有客观证据（资助、合同、已取得的进展）佐证时分量更重。',
+          en: 'Letters of support and business plans help, and weigh more when objective evidence (funding, contracts, progress made) corroborates them.',
         },
         source: s.prong2,
       },
