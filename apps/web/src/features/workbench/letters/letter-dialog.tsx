@@ -1,7 +1,7 @@
 import type { FieldErrorMap, TLetter, TLetterRequest } from '@dossier/contract';
-import { EvidenceErrorCode as C, LETTER_STATUSES, NAME_MAX } from '@dossier/contract';
-import { App, Checkbox, Form, Input, Modal, Select } from 'antd';
-import { useState } from 'react';
+import { EvidenceErrorCode as C, LETTER_RELATIONS, LETTER_STATUSES, NAME_MAX } from '@dossier/contract';
+import { App, Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFieldError } from '../../shell/field-errors.ts';
 import { useTextLimit } from '../../shell/text-limit.ts';
@@ -24,8 +24,9 @@ const LETTER_FIELD_ERRORS: FieldErrorMap = {
 /**
  * Add a recommender / edit it / upload its files (spec §2, §5): name and position (in English too for a
  * personal translation), translation need and mode, the letter, the résumé and their translations; beyond the
- * spec, where the letter stands, whether the recommender is independent of the petitioner, and the evidence
- * the letter cites. `part` "files" shows the uploads only (the row's Upload action).
+ * spec, where the letter stands, the recommender's relation to the petitioner (independent, collaborator, …;
+ * issue 31 item 5) and whether they co-authored with the petitioner, and the evidence the letter cites. `part`
+ * "files" shows the uploads only (the row's Upload action).
  */
 export function LetterDialog({
   open,
@@ -47,12 +48,20 @@ export function LetterDialog({
   const limit = useTextLimit();
   const [form] = Form.useForm<LetterValues>();
   const [saving, setSaving] = useState(false);
-  const base = letter ? letterValues(letter) : { status: 'drafting' as const, independent: false };
+  const base = letter
+    ? letterValues(letter)
+    : { status: 'drafting' as const, independent: false, relation: null, coauthored: false };
   const needs = Form.useWatch('needs_translation', form);
   const mode = Form.useWatch('translation_mode', form);
   const letterId = Form.useWatch('letter_upload_id', form);
   const resumeId = Form.useWatch('resume_upload_id', form);
+  const relation = Form.useWatch('relation', form);
   const personal = needs === true && mode === 'personal';
+  // The form's store outlives each opening, and closing writes its fields back as undefined, which the next
+  // opening's initial values do not override: editing a recommender right after adding one showed empty fields.
+  useEffect(() => {
+    if (open) form.resetFields();
+  }, [open, form]);
   const details = part === 'all';
 
   const submit = async () => {
@@ -91,7 +100,17 @@ export function LetterDialog({
       width={640}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" data-testid="letter-dialog" initialValues={base} preserve={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        data-testid="letter-dialog"
+        initialValues={base}
+        preserve={false}
+        onValuesChange={(changed: LetterValues) => {
+          // A co-author co-authored (the server says so too).
+          if (changed.relation === 'coauthor') form.setFieldValue('coauthored', true);
+        }}
+      >
         {details && (
           <>
             <Form.Item
@@ -191,12 +210,19 @@ export function LetterDialog({
                 }))}
               />
             </Form.Item>
-            <Form.Item
-              name="independent"
-              valuePropName="checked"
-              extra={t('evidence.letters.independent_hint')}
-            >
-              <Checkbox>{t('evidence.letters.independent')}</Checkbox>
+            <Form.Item name="relation" label={t('letter_relation.label')} extra={t('letter_relation.hint')}>
+              <Radio.Group
+                data-testid="letter-relation"
+                options={LETTER_RELATIONS.map((r) => ({
+                  value: r,
+                  label: t(`letter_relation.options.${r}`),
+                }))}
+              />
+            </Form.Item>
+            <Form.Item name="coauthored" valuePropName="checked" extra={t('letter_relation.coauthored_hint')}>
+              <Checkbox disabled={relation === 'coauthor'} data-testid="letter-coauthored">
+                {t('letter_relation.coauthored')}
+              </Checkbox>
             </Form.Item>
             {folders.length > 0 && (
               <Form.Item name="evidence_folder_ids" label={t('evidence.letters.cites')}>

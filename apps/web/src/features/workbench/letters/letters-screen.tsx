@@ -98,6 +98,10 @@ export function LettersScreen() {
               {t(`evidence.letters.statuses.${l.status}`)}
             </Tag>
             {l.independent && <Tag color="blue">{t('evidence.letters.independent_tag')}</Tag>}
+            {l.relation && l.relation !== 'independent' && (
+              <Tag data-testid="letter-relation-tag">{t(`letter_relation.options.${l.relation}`)}</Tag>
+            )}
+            {l.coauthored && l.relation !== 'coauthor' && <Tag>{t('letter_relation.coauthored')}</Tag>}
           </Space>
         </div>
       ),
