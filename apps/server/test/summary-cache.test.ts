@@ -37,6 +37,28 @@ async function fullCase(project: 'USA_EB1A' | 'USA_NIW'): Promise<Owner> {
   expect(s.statusCode, s.body).toBe(200);
   const p = await onCase(t, o)('PATCH', 'preferences/', { form_instructions_hidden: true });
   expect(p.statusCode, p.body).toBe(200);
+  // What the case review reads (decision 0074): an exhibit order, a finding marked intended, an upload's page
+  // text, a letter's cited folder.
+  const db = t.ctx.db;
+  await db.query(
+    `insert into exhibit_order (case_id, mode, sequence, version, updated_at) values ($1, 'criterion', '[]', 1, now())
+     on conflict (case_id) do nothing`,
+    [o.caseId],
+  );
+  await db.query(`insert into review_intended (case_id, key, created_at) values ($1, 'test:key', now())`, [
+    o.caseId,
+  ]);
+  await db.query(
+    `insert into upload_page_text (upload_id, pages, created_at)
+     select u.id, '["page one"]'::jsonb, now() from upload u
+     where u.customer_id = (select customer_id from workbench_case where id = $1) limit 1`,
+    [o.caseId],
+  );
+  await db.query(
+    `insert into letter_evidence (letter_id, folder_id)
+     select l.id, f.id from recommendation_letter l, evidence_folder f where l.case_id = $1 and f.case_id = $1 limit 1`,
+    [o.caseId],
+  );
   return o;
 }
 

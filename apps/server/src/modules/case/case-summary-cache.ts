@@ -34,6 +34,13 @@ export const FINGERPRINTED: Readonly<Record<string, string>> = {
   // after the file is attached, on the upload row alone.
   upload: OF_CUSTOMER,
   customer_preference: OF_CUSTOMER,
+  // The case review, which the readme stage counts once every part is complete (decision 0074): the exhibit order
+  // (its places name exhibits by number), the findings marked intended, the uploads' page texts and the letters'
+  // cited folders.
+  exhibit_order: OF_CASE,
+  review_intended: OF_CASE,
+  upload_page_text: `t.upload_id in (select u.id from upload u where u.customer_id = ${CASE}.customer_id)`,
+  letter_evidence: `t.letter_id in (select l.id from recommendation_letter l where l.case_id = ${CASE}.id)`,
   plan: `t.id = ${CASE}.plan_id`,
   // The rights panel: every entitlement of the customer with its order, product and task.
   entitlement: OF_CUSTOMER,
