@@ -179,10 +179,12 @@ export function FolderDialog({
         >
           <Input count={limit.count(DESCRIPTION_MAX)} data-testid="folder-description" />
         </Form.Item>
-        {kindOptions.length > 0 && (
+        {/* Shown while the kinds load too: an unmounted field would be sent as cleared (preserve={false}). */}
+        {criterion && criterion !== BACKGROUND && (
           <Form.Item name="kind" label={t('review_map.kind')} extra={t('review_map.kind_help')}>
             <Select
               allowClear
+              loading={kinds.isPending}
               options={kindOptions}
               placeholder={t('review_map.kind_placeholder')}
               popupMatchSelectWidth
