@@ -1,6 +1,7 @@
 /**
- * The text a PDF's pages show, read from their text layer (issue 28 item 5, decision 0057): enough of it to judge
- * the language of an exhibit or a letter, not a faithful extraction. Strings shown by Tj, TJ, ' and " are mapped
+ * The text a PDF's pages show, read from their text layer, per page (issue 31 item 5, decision 0071: the page text
+ * store the review's text rules read) and the start of it to judge the language of an exhibit or a letter (issue 28
+ * item 5, decision 0057): words in reading order of the content stream, not a faithful layout. Strings shown by Tj, TJ, ' and " are mapped
  * through their font's ToUnicode CMap (bfchar and bfrange); a simple font without one reads its bytes as Latin-1,
  * a composite font without one is read through its predefined Unicode CMap (`UniKS-UCS2-H`, `UniGB-UTF16-H`, …:
  * the code is the character, as in a PDF set in a non-embedded CJK font such as HYGoThic-Medium) or else skipped
@@ -16,15 +17,8 @@ import { PdfDict, PdfName, PdfStream, PdfString, type PdfValue } from '../raw/va
 /** Thrown inside a page's reading once it has shown enough characters. */
 const FULL = new Error('page text full');
 
-/** Characters kept: the first ~4 KB of text is plenty to judge a language. */
+/** Characters of the language sample: the first ~4 KB of text is plenty to judge a language. */
 export const TEXT_SAMPLE_CHARS = 4000;
-/** Pages read at most (a long file's first pages tell its language). */
-const MAX_PAGES = 30;
-/**
- * Decoded content bytes parsed at most over the whole file: text is shown early in a page's content, and a drawing
- * of many megabytes must not make the upload check slow (it runs within the normaliser's time limit).
- */
-const MAX_PARSED_BYTES = 2 * 1024 * 1024;
 /** Decoded bytes of one ToUnicode CMap read at most. */
 const MAX_CMAP_BYTES = 1024 * 1024;
 
@@ -198,28 +192,6 @@ function pageText(
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f]/g;
-
-/** The first `max` characters of the PDF's text, white space collapsed; '' when it has none or is unreadable. */
-export function textSample(pdf: Uint8Array, max = TEXT_SAMPLE_CHARS): string {
-  let text = '';
-  let budget = MAX_PARSED_BYTES;
-  try {
-    const src = RawPdf.open(pdf);
-    for (const page of src.pages().slice(0, MAX_PAGES)) {
-      try {
-        const read = pageText(src, page, budget);
-        text = `${text} ${read.text.replace(CONTROL, '')}`.replace(/\s+/g, ' ');
-        budget -= read.parsed;
-      } catch {
-        // A page whose content cannot be decoded adds nothing.
-      }
-      if (text.length >= max || budget <= 0) break;
-    }
-  } catch {
-    return '';
-  }
-  return text.trim().slice(0, max);
-}
 
 /**
  * The page text store's limits (issue 31 item 5, decision 0071): each page's text is kept whole up to

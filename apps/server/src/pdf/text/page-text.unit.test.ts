@@ -1,4 +1,4 @@
-import { PDFDocument, PDFOperator, StandardFonts } from '@cantoo/pdf-lib';
+import { type PDFDict, PDFDocument, PDFName, PDFOperator, StandardFonts } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { koreanPdf } from '../../../test/fixtures/korean-pdf.ts';
 import { judgeLanguage } from '../../modules/language/language-check.ts';
@@ -10,8 +10,10 @@ import {
   parseToUnicode,
   sampleOfPages,
   TEXT_SAMPLE_CHARS,
-  textSample,
 } from './page-text.ts';
+
+/** The language sample as the upload check takes it (normalise-job.ts). */
+const textSample = (pdf: Uint8Array) => sampleOfPages(pageTexts(pdf));
 
 const ZH = '申请人在人工智能领域作出了杰出贡献，其发表的论文被国际同行广泛引用。';
 const RO =
@@ -32,7 +34,7 @@ async function notoPdf(lines: string[]): Promise<Uint8Array> {
   return pdf.save();
 }
 
-describe('textSample', () => {
+describe('the language sample (sampleOfPages over pageTexts)', () => {
   it('reads Chinese through the embedded font’s ToUnicode map', async () => {
     const text = textSample(await notoPdf([ZH]));
     expect(text.replace(/\s/g, '')).toBe(ZH);
@@ -76,23 +78,17 @@ describe('textSample', () => {
     expect(textSample(new Uint8Array([1, 2, 3]))).toBe('');
   });
 
-  it('parses at most 2 MB of content: text after a huge drawing is not read, text before it is', async () => {
+  it('parses at most 4 MB of one page: text after a huge drawing is not read, the next page is', async () => {
     const pdf = await PDFDocument.create();
     const font = await pdf.embedFont(StandardFonts.Helvetica);
     const first = pdf.addPage([612, 792]);
     first.drawText(EN, { x: 40, y: 760, size: 9, font });
-    // About 3 MB of path operators after the text.
-    const ops = `${'10 10 m 20 20 l S\n'.repeat(170_000)}`;
-    first.pushOperators(...[PDFOperator.of(ops as never)]);
-    pdf.addPage([612, 792]).drawText('Second page text that is never reached by the reader.', {
-      x: 40,
-      y: 700,
-      size: 9,
-      font,
-    });
-    const text = textSample(await pdf.save({ useObjectStreams: false }));
-    expect(text).toContain(EN);
-    expect(text).not.toContain('Second page');
+    // About 5 MB of path operators after the text, then text the reader never reaches.
+    first.pushOperators(PDFOperator.of('10 10 m 20 20 l S\n'.repeat(290_000) as never));
+    first.drawText('Unreached words after the drawing.', { x: 40, y: 700, size: 9, font });
+    pdf.addPage([612, 792]).drawText('Second page text.', { x: 40, y: 700, size: 9, font });
+    const pages = pageTexts(await pdf.save({ useObjectStreams: false }));
+    expect(pages).toEqual([EN, 'Second page text.']);
   });
 
   it('keeps no control characters: a ligature mapped to NUL would not fit a PostgreSQL text column', async () => {
@@ -165,5 +161,21 @@ describe('pageTexts (the page text store, decision 0071)', () => {
     expect(bytes).toBe(PAGE_TEXTS_MAX_BYTES);
     // Pages past the whole file's cap keep ''.
     expect(pages.at(-1)).toBe('');
+  });
+
+  it('bounds what a hostile ToUnicode map shows: one code read as 4,000 characters, 20,000 codes on a page', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    pdf.addPage([612, 792]).drawText('A'.repeat(20_000), { x: 0, y: 700, size: 1, font });
+    // The font's dictionary exists once it is embedded.
+    await pdf.flush();
+    const cmap = `1 beginbfchar\n<41> <${'0078'.repeat(4000)}>\nendbfchar`;
+    const dict = pdf.context.lookup(font.ref) as PDFDict;
+    dict.set(PDFName.of('ToUnicode'), pdf.context.register(pdf.context.stream(cmap)));
+    const t0 = performance.now();
+    const pages = pageTexts(await pdf.save());
+    // 80 million characters shown (160 MB of strings, seconds of work), 20,000 kept and little more read.
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(pages).toEqual(['x'.repeat(PAGE_TEXT_MAX_CHARS)]);
   });
 });
