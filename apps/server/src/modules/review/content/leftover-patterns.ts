@@ -18,8 +18,11 @@ export interface Localized {
 export interface LeftoverPattern {
   key: string;
   re: RegExp;
-  /** A word every match holds (lower case): pages without it are not searched (the case's text is ~1 MB). */
-  needle?: string;
+  /**
+   * A cheap test every match passes (a literal): pages without it are not searched with `re` (the case's text is
+   * ~1 MB; a pattern with alternatives or look-arounds costs milliseconds over it on every review).
+   */
+  needle?: RegExp;
   strong: boolean;
   authored: boolean;
   label: Localized;
@@ -30,7 +33,7 @@ const CJK = '\\u3400-\\u9fff\\uf900-\\ufaff';
 export const LEFTOVER_PATTERNS: readonly LeftoverPattern[] = [
   {
     key: 'note_to_self',
-    needle: 'forget',
+    needle: /forget/i,
     re: /\b(?:NB|N\.B\.|Note)\s*[:：]?\s*(?:please\s+)?(?:do\s+not|don[’']?t)\s+forget\b/i,
     strong: true,
     authored: false,
@@ -55,7 +58,7 @@ export const LEFTOVER_PATTERNS: readonly LeftoverPattern[] = [
   },
   {
     key: 'your_field',
-    needle: 'your',
+    needle: /your/i,
     re: /[(（]\s*your\s+(?:full\s+)?(?:name|title|job\s+title|signature|position|organi[sz]ation|address|company|university)\s*[)）]/i,
     strong: true,
     authored: false,
@@ -63,7 +66,7 @@ export const LEFTOVER_PATTERNS: readonly LeftoverPattern[] = [
   },
   {
     key: 'lorem_ipsum',
-    needle: 'lorem',
+    needle: /lorem/i,
     re: /\blorem\s+ipsum\b/i,
     strong: true,
     authored: true,
@@ -95,6 +98,7 @@ export const LEFTOVER_PATTERNS: readonly LeftoverPattern[] = [
   },
   {
     key: 'xxx',
+    needle: /[XxＸｘ]{2}/,
     re: new RegExp(
       `(?<![A-Za-z])(?:[Xx]{4,}|XXX)(?![A-Za-z])|[XxＸｘ]{2,}(?=[${CJK}])|(?<=[${CJK}])[XxＸｘ]{2,}`,
     ),

@@ -90,9 +90,8 @@ function placeholders(input: ReviewInput, sources: UploadSource[], locale: Local
   const out: TReviewFinding[] = [];
   const byDocument = new Map<MailedDocument, Map<LeftoverPattern, Hit[]>>();
   for (const b of documentBlocks(input)) {
-    const lower = b.text.toLowerCase();
     for (const p of LEFTOVER_PATTERNS) {
-      const m = p.needle && !lower.includes(p.needle) ? null : p.re.exec(b.text);
+      const m = p.needle && !p.needle.test(b.text) ? null : p.re.exec(b.text);
       if (!m) continue;
       const perPattern = byDocument.get(b.document) ?? new Map<LeftoverPattern, Hit[]>();
       byDocument.set(b.document, perPattern);
@@ -112,12 +111,11 @@ function placeholders(input: ReviewInput, sources: UploadSource[], locale: Local
   }
   for (const s of sources) {
     const pages = input.texts.get(s.uploadId) ?? [];
-    const lower = pages.map((t) => t.toLowerCase());
     const patterns = LEFTOVER_PATTERNS.filter((p) => s.authored || !p.authored);
     for (const p of patterns) {
       const hits: Hit[] = [];
       pages.forEach((text, i) => {
-        const m = p.needle && !lower[i]!.includes(p.needle) ? null : p.re.exec(text);
+        const m = p.needle && !p.needle.test(text) ? null : p.re.exec(text);
         if (!m) return;
         hits.push({
           place: {

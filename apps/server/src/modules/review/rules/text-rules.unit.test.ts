@@ -291,7 +291,7 @@ describe('leftovers', () => {
     const input = inputOf({
       petition: [
         p('Introduction'),
-        p(`${LONG}NB: Do not forget to sign.`),
+        p(`${LONG}NB: Do Not Forget to sign.`),
         p(`Professor [insert name] confirmed it. ${LONG}`),
         p(`A second [Insert date here] placeholder. ${LONG}`),
       ],
