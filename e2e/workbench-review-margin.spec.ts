@@ -120,7 +120,9 @@ for (const locale of LOCALES) {
         await press(insert);
         await expect(picker).toBeHidden();
         const chip = page.getByTestId('doc-editor').getByTestId('doc-reference');
-        await expect(chip).toHaveText(`${C.numbered.exhibit.replace('{{number}}', '1')}, p. 2`);
+        // In the UI language, as the chip's number is (the letter prints "Exhibit 1, p. 2").
+        const exhibit1 = C.numbered.exhibit.replace('{{number}}', '1');
+        await expect(chip).toHaveText(locale === 'zh' ? `${exhibit1}，第 2 页` : `${exhibit1}, p. 2`);
         await press(page.getByTestId('doc-save'));
       });
 

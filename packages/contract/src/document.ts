@@ -106,15 +106,20 @@ export const ZReferenceNode = z.object({
 export type TReferenceNode = z.infer<typeof ZReferenceNode>;
 
 /**
- * THE label of a reference with its pin: "Exhibit 4" → "Exhibit 4, p. 3" / "Exhibit 4, pp. 3–5". English like
- * the labels (the letter is English); every output (the editor's chip, the previews, the comparison, the packet)
- * prints a pinned reference through this one function (server: packet-documents.ts `referenceLabel`).
+ * THE label of a reference with its pin: "Exhibit 4" → "Exhibit 4, p. 3" / "Exhibit 4, pp. 3–5". Every output
+ * prints a pinned reference through this one function: the previews, the comparison and the packet in English
+ * (server: packet-documents.ts `referenceLabel`; the letter is English), the editor's chip in the UI language as
+ * its number already is (decision 0064: "证据 4，第 3–5 页").
  */
-export function pinnedLabel(label: string, pages: TPagePin | null | undefined): string {
+export function pinnedLabel(
+  label: string,
+  pages: TPagePin | null | undefined,
+  locale: 'zh' | 'en' = 'en',
+): string {
   if (!pages) return label;
-  return pages.from === pages.to
-    ? `${label}, p. ${pages.from}`
-    : `${label}, pp. ${pages.from}\u2013${pages.to}`;
+  const one = pages.from === pages.to;
+  if (locale === 'zh') return `${label}，第 ${one ? pages.from : `${pages.from}\u2013${pages.to}`} 页`;
+  return one ? `${label}, p. ${pages.from}` : `${label}, pp. ${pages.from}\u2013${pages.to}`;
 }
 
 /** Inline content allowed inside a footnote: no nested footnotes. */

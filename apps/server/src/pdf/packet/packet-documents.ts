@@ -121,5 +121,6 @@ export function referenceLabel(
   return pinnedLabel(
     translate(locale, `packet:uscis.${kind === 'exhibit' ? 'exhibit_label' : 'letter_label'}`, { n }),
     pages,
+    locale,
   );
 }

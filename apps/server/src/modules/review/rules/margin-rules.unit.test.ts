@@ -254,7 +254,7 @@ describe('pins: pages of an exhibit as stamped', () => {
     expect(found[1]!.places).toEqual([
       { tab: 'endeavor', target: 'us_plan#1', label: 'US plan, paragraph 1' },
     ]);
-    expect(pinsRule(input, 'zh')[0]!.title).toContain('页码');
+    expect(pinsRule(input, 'zh')[0]!.title).toBe('证据 1，第 6\u20138 页：所标页码不存在');
   });
 
   it('warns "check the pin" after a re-upload changed the page count', () => {
@@ -317,6 +317,6 @@ describe('uncited: exhibits and letters nothing cites', () => {
       ['uncited:letter:80', 'warn', 'Recommendation Letter 2 is not cited anywhere'],
     ]);
     expect(found[1]!.places).toEqual([{ tab: 'evidence', target: '10', label: 'Exhibit 2 · 审稿记录' }]);
-    expect(uncitedRule(input, 'zh')[0]!.title).toBe('Exhibit 1 未被任何地方引用');
+    expect(uncitedRule(input, 'zh')[0]!.title).toBe('证据 1 未被任何地方引用');
   });
 });

@@ -29,9 +29,10 @@ export function pinsRule(input: ReviewInput, locale: Locale): TReviewFinding[] {
         const beyond = ref.pages.to > count;
         const changed = !beyond && ref.pinnedPages !== null && ref.pinnedPages !== count;
         if (!beyond && !changed) continue;
-        const label = referenceLabel('en', ref.kind, target.number, ref.pages);
-        // The whole exhibit's stamp names its folder's number ("Exhibit 4", also for a reference to 4.2).
-        const exhibit = referenceLabel('en', ref.kind, target.number.split('.')[0]!);
+        // Labelled in the caller's language ("证据 4，第 3–5 页"). The whole exhibit's stamp names its folder's
+        // number ("Exhibit 4", also for a reference to 4.2).
+        const label = referenceLabel(locale, ref.kind, target.number, ref.pages);
+        const exhibit = referenceLabel(locale, ref.kind, target.number.split('.')[0]!);
         const outcome = beyond ? 'beyond' : 'changed';
         const key = `pins:${outcome}:${ref.id}:${ref.pages.from}-${ref.pages.to}`;
         const place: TReviewPlace = {

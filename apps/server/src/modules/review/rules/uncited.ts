@@ -22,7 +22,7 @@ export function uncitedRule(input: ReviewInput, locale: Locale): TReviewFinding[
     const id = `folder:${e.folder.id}`;
     if (cited.has(id) || byLetters.has(e.folder.id)) continue;
     if (e.files.some((f) => cited.has(`file:${f.file.id}`))) continue;
-    const label = referenceLabel('en', 'exhibit', e.exhibit);
+    const label = referenceLabel(locale, 'exhibit', e.exhibit);
     const name = e.folder.nameEn ?? e.folder.name;
     out.push({
       key: `uncited:${id}`,
@@ -39,7 +39,7 @@ export function uncitedRule(input: ReviewInput, locale: Locale): TReviewFinding[
   for (const { letter, number } of input.numbering.letters) {
     const id = `letter:${letter.id}`;
     if (number === null || cited.has(id)) continue;
-    const label = referenceLabel('en', 'letter', number);
+    const label = referenceLabel(locale, 'letter', number);
     const name = letter.nameEn ?? letter.name;
     out.push({
       key: `uncited:${id}`,

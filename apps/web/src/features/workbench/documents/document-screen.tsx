@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { documentsApi } from '../../../api/documents.ts';
+import { useLocale } from '../../locale/use-locale.ts';
 import { LoadFailed } from '../case/load-failed.tsx';
 import { useWorkbenchCase } from '../case/workbench-context.tsx';
 import { saveFile } from '../evidence/save-file.ts';
@@ -97,6 +98,7 @@ function DocumentWorkspace({ kind, initial }: { kind: DocumentKind; initial: TDo
   const { t } = useTranslation('workbench');
   const { message } = App.useApp();
   const { summary, readOnly } = useWorkbenchCase();
+  const { locale } = useLocale();
   const [editor, setEditor] = useState<Editor | null>(null);
   const [numbered, setNumbered] = useState<ReadonlyMap<string, Numbered>>(
     () => new Map(numberedOf(initial.numbering)),
@@ -152,8 +154,8 @@ function DocumentWorkspace({ kind, initial }: { kind: DocumentKind; initial: TDo
     if (editor) rebase();
   }, [editor, rebase]);
   useEffect(() => {
-    if (editor) setReferenceLabels(editor.storage.reference, labels, t('documents.dangling'));
-  }, [editor, labels, t]);
+    if (editor) setReferenceLabels(editor.storage.reference, labels, t('documents.dangling'), locale);
+  }, [editor, labels, t, locale]);
   useParagraphTarget(editor, kind);
 
   const save = async () => {

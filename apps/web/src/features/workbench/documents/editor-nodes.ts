@@ -18,6 +18,8 @@ export interface ReferencePin {
 export interface ReferenceStorage {
   labels: ReferenceLabels;
   danglingText: string;
+  /** The UI language the chips are labelled in (a pin's pages too). */
+  locale: 'zh' | 'en';
   views: Set<() => void>;
 }
 
@@ -45,7 +47,7 @@ export const ReferenceNode = Node.create<Record<string, never>, ReferenceStorage
   inline: true,
   atom: true,
   selectable: true,
-  addStorage: () => ({ labels: new Map(), danglingText: '!', views: new Set() }),
+  addStorage: () => ({ labels: new Map(), danglingText: '!', locale: 'en', views: new Set() }),
   addAttributes: () => ({
     kind: { default: 'exhibit' },
     id: { default: '' },
@@ -71,9 +73,9 @@ export const ReferenceNode = Node.create<Record<string, never>, ReferenceStorage
         const pending = Boolean(found?.pending);
         const state = dangling ? ' doc-ref--dangling' : pending ? ' doc-ref--pending' : '';
         dom.className = `doc-ref doc-ref--${current.attrs.kind}${state}`;
-        // A pinned reference shows its pages as it prints ("Exhibit 4, pp. 3–5": the contract's one label function).
+        // A pinned reference shows its pages through the contract's one label function ("Exhibit 4, pp. 3–5").
         dom.textContent = found
-          ? pinnedLabel(found.text, current.attrs.pages as TPagePin | null)
+          ? pinnedLabel(found.text, current.attrs.pages as TPagePin | null, storage.locale)
           : storage.danglingText;
         dom.dataset.dangling = String(dangling);
         dom.dataset.pending = String(pending);
@@ -101,9 +103,15 @@ export const ReferenceNode = Node.create<Record<string, never>, ReferenceStorage
 });
 
 /** Replaces the numbering map and repaints every reference on screen (no transaction, no autosave). */
-export function setReferenceLabels(storage: ReferenceStorage, labels: ReferenceLabels, dangling: string) {
+export function setReferenceLabels(
+  storage: ReferenceStorage,
+  labels: ReferenceLabels,
+  dangling: string,
+  locale: 'zh' | 'en',
+) {
   storage.labels = labels;
   storage.danglingText = dangling;
+  storage.locale = locale;
   for (const paint of storage.views) paint();
 }
 
