@@ -68,9 +68,13 @@ function levenshtein(a: string, b: string): number {
   return prev[b.length]!;
 }
 
+/** Longer than this, a run of letters is no name part (and the edit distance would cost its square). */
+const NAME_PART_MAX = 40;
+
 /** A likely misspelling: not equal, same first letter, one letter off (two for parts of 7 letters or more). */
 export function nearMiss(a: string, b: string): boolean {
-  if (a === b || !a || !b || a[0] !== b[0]) return false;
+  if (a === b || !a || !b || a[0] !== b[0] || a.length > NAME_PART_MAX || b.length > NAME_PART_MAX)
+    return false;
   return levenshtein(a, b) <= (Math.max(a.length, b.length) >= 7 ? 2 : 1);
 }
 

@@ -301,5 +301,6 @@ export function consistencyRule(input: ReviewInput, locale: Locale): TReviewFind
   );
   const birthFinding = disagreement('birth_date', [...births, ...textBirths], locale);
   if (birthFinding) out.push(birthFinding);
-  return out;
+  // Names and dates come from the customer's answers: bounded here whatever their length.
+  return out.map((f) => ({ ...f, title: clip(f.title, 500), detail: clip(f.detail, 4000) }));
 }

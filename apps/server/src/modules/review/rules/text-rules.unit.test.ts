@@ -1,4 +1,4 @@
-import type { TBlock, TInline, TLetterDocument } from '@dossier/contract';
+import { type TBlock, type TInline, type TLetterDocument, ZReviewFinding } from '@dossier/contract';
 import { getForm } from '@dossier/forms';
 import { describe, expect, it } from 'vitest';
 import type { FilingForm } from '../../case/stages.service.ts';
@@ -262,6 +262,25 @@ describe('consistency: names', () => {
     const f = consistencyRule(input, 'en');
     expect(f.map((x) => x.key)).toEqual(['consistency:birth_date:1985-03-04|1985-04-03']);
     expect(f[0]!.places).toHaveLength(3);
+  });
+
+  it('keeps every finding within the contract whatever the answers hold', () => {
+    const long = 'Zhang'.repeat(150);
+    const input = inputOf({
+      profile: {
+        'name.family': long,
+        'name.given': 'Wei',
+        'native.family': '张'.repeat(300),
+        'native.given': '伟',
+      },
+      forms: { 'I-140': { 'p1.1a': `${long}x`, 'p1.1b': 'Wei', 'p4.4a': '李', 'p4.4b': '伟' } },
+      petition: Array.from({ length: 250 }, (_, i) =>
+        p(`${long} Wei and ${long}x Wei, paragraph ${i}. [insert]`),
+      ),
+    });
+    const findings = [...consistencyRule(input, 'zh'), ...leftoversRule(input, 'en')];
+    expect(findings.length).toBeGreaterThan(2);
+    for (const f of findings) expect(() => ZReviewFinding.parse(f)).not.toThrow();
   });
 
   it('pinyin, near misses and mentions in isolation', () => {
