@@ -3,9 +3,12 @@
  * listed, no longer counted).
  */
 import { ZReview } from '@dossier/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadPageText } from '../src/db/schema/index.ts';
+import { pageTextsOf } from '../src/modules/review/review-texts.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-import { expectError, onCase, owner } from './evidence-helpers.ts';
+import { expectError, fakeUpload, onCase, owner } from './evidence-helpers.ts';
 import { accountsTestConfig, injectAs } from './factories.ts';
 
 let t: TestApp;
@@ -46,5 +49,25 @@ describe('case review routes', () => {
       expect(r.statusCode, r.body).toBe(400);
       expect(r.json().msg).toMatch(/\p{Script=Han}/u);
     }
+  });
+});
+
+describe('page texts kept by the process', () => {
+  it('answers the same arrays while the row stands, reads a row written again, and the sample without a row', async () => {
+    const o = await owner(t);
+    const kept = await fakeUpload(t, o, { text: 'old sample' });
+    const bare = await fakeUpload(t, o, { text: 'only a sample' });
+    const at = t.clock.now();
+    await t.ctx.db.db.insert(uploadPageText).values({ uploadId: kept, pages: ['one', 'two'], createdAt: at });
+    const first = await pageTextsOf(t.ctx, [kept, bare]);
+    expect(first.get(kept)).toEqual(['one', 'two']);
+    expect(first.get(bare)).toEqual(['only a sample']);
+    const again = await pageTextsOf(t.ctx, [kept, bare]);
+    expect(again.get(kept)).toBe(first.get(kept));
+    await t.ctx.db.db
+      .update(uploadPageText)
+      .set({ pages: ['rewritten'], createdAt: new Date(at.getTime() + 1000) })
+      .where(eq(uploadPageText.uploadId, kept));
+    expect((await pageTextsOf(t.ctx, [kept])).get(kept)).toEqual(['rewritten']);
   });
 });
