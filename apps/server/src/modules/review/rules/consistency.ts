@@ -1,5 +1,5 @@
 import type { Locale, TReviewFinding, TReviewPlace } from '@dossier/contract';
-import { allItems, bindingsOf } from '@dossier/forms';
+import { allItems, bindingsOf, type Item } from '@dossier/forms';
 import { translate } from '@dossier/i18n';
 import {
   type NameMention,
@@ -71,22 +71,24 @@ function structured(input: ReviewInput, locale: Locale) {
     if (PAYMENT_FORMS.has(f.def.formNumber)) continue;
     const bindings = bindingsOf(f.def);
     const partOf = new Map(f.def.parts.flatMap((part) => part.items.map((it) => [it.id, part.number])));
-    const place = (itemId: string, number: string): TReviewPlace => ({
+    // "Form I-140, Part 3, item 1.a"; an item printed without a number (G-1145) by its label.
+    const place = (it: Item): TReviewPlace => ({
       tab: 'form',
       target: f.def.formNumber,
-      label: translate(locale, 'review:consistency.place.form', {
+      label: translate(locale, `review:consistency.place.${it.number ? 'form' : 'form_unnumbered'}`, {
         form: f.def.formNumber,
-        part: partOf.get(itemId) ?? '',
-        item: number.replace(/\.$/, ''),
+        part: partOf.get(it.id) ?? '',
+        item: it.number.replace(/\.$/, ''),
+        label: it.label[locale],
       }),
     });
-    let name: { family: string; given: string; id: string; number: string } | null = null;
-    let native: { family: string; given: string; id: string; number: string } | null = null;
+    let name: { family: string; given: string; item: Item } | null = null;
+    let native: { family: string; given: string; item: Item } | null = null;
     const flush = () => {
       if (name?.family && name.given)
-        names.push({ family: name.family, given: name.given, place: place(name.id, name.number) });
+        names.push({ family: name.family, given: name.given, place: place(name.item) });
       const han = native ? native.family + native.given : '';
-      if (native && han) natives.push({ value: han, written: han, place: place(native.id, native.number) });
+      if (native && han) natives.push({ value: han, written: han, place: place(native.item) });
       name = null;
       native = null;
     };
@@ -95,14 +97,13 @@ function structured(input: ReviewInput, locale: Locale) {
       const v = text(f.state.values[it.id]);
       if (key === 'name.family') {
         flush();
-        name = { family: v, given: '', id: it.id, number: it.number };
+        name = { family: v, given: '', item: it };
       } else if (key === 'name.given' && name) name.given = v;
       else if (key === 'native.family') {
         flush();
-        native = { family: v, given: '', id: it.id, number: it.number };
+        native = { family: v, given: '', item: it };
       } else if (key === 'native.given' && native) native.given = v;
-      else if (key === 'birth.date' && v)
-        births.push({ value: v, written: v, place: place(it.id, it.number) });
+      else if (key === 'birth.date' && v) births.push({ value: v, written: v, place: place(it) });
     }
     flush();
   }

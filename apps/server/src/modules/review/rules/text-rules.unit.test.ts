@@ -163,7 +163,11 @@ describe('consistency: names', () => {
   it('lists a pinyin/English name mismatch with each place it appears (zh/en), under a stable key', () => {
     const input = inputOf({
       profile,
-      forms: { 'I-140': { 'p1.1a': 'ZHANG', 'p1.1b': 'WEI', 'p3.1a': 'Zhang', 'p3.1b': 'Wai' } },
+      forms: {
+        'I-140': { 'p1.1a': 'ZHANG', 'p1.1b': 'WEI', 'p3.1a': 'Zhang', 'p3.1b': 'Wai' },
+        'G-1145': { 'p1.last': 'Zhang', 'p1.first': 'Wai' },
+        'G-1450': { 'p1.family': 'Li', 'p1.given': 'Na' },
+      },
       petition: [
         p('Introduction'),
         p(`Dr. Zhang Wei is a physicist. ${LONG}`),
@@ -182,13 +186,17 @@ describe('consistency: names', () => {
       ['form', 'I-140'],
       ['petition', 'petition_letter#1'],
       ['form', 'I-140'],
+      ['form', 'G-1145'],
       ['petition', 'petition_letter#2'],
     ]);
     expect(name.places[3]!.label).toBe('Form I-140, Part 3, item 1.a: “Zhang Wai”');
-    expect(name.places[4]!.label).toBe('Petition letter, paragraph 3: “Zhang Wai”');
+    expect(name.places[4]!.label).toBe(
+      'Form G-1145, Part 1, Applicant/Petitioner Full Last Name: “Zhang Wai”',
+    );
+    expect(name.places[5]!.label).toBe('Petition letter, paragraph 3: “Zhang Wai”');
     expect(name.title).toBe('Your name is written 2 ways');
     const zh = consistencyRule(input, 'zh').find((f) => f.key === name.key)!;
-    expect(zh.places[4]!.label).toBe('申请信第 3 段：“Zhang Wai”');
+    expect(zh.places[5]!.label).toBe('申请信第 3 段：“Zhang Wai”');
     expect(zh.title).toBe('您的姓名有 2 种写法');
   });
 
