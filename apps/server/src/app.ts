@@ -23,12 +23,12 @@ import { planAttachmentsRoutes } from './modules/plan-attachments/attachments.ro
 import { qaRoutes } from './modules/qa/qa.routes.ts';
 import { queuesStaffRoutes } from './modules/queues/queues-staff.routes.ts';
 import { readmeRoutes } from './modules/readme/readme.routes.ts';
-import { reviewRoutes } from './modules/review/review.routes.ts';
 import { contentRoutes } from './modules/reference/content-staff.routes.ts';
 import { reloadFeeSchedule } from './modules/reference/fee-schedule.service.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { referenceStaffRoutes } from './modules/reference/reference-staff.routes.ts';
 import { whereToFileRoutes } from './modules/reference/where-to-file.routes.ts';
+import { reviewRoutes } from './modules/review/review.routes.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
 import { staffRoutes } from './modules/shop/staff.routes.ts';
 import { webhookRoutes } from './modules/shop/webhook.routes.ts';
