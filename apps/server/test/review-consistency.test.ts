@@ -45,7 +45,7 @@ describe('review: consistency marked as intended', () => {
     const before = ZReview.parse(first.json());
     const f = nameFinding(first.json());
     expect(f).toMatchObject({ rule: 'consistency', severity: 'warn', intended: false });
-    expect(f!.places.map((p) => [p.tab, p.target])).toContainEqual(['petition', 'petition_letter#1']);
+    expect(f!.places.map((p) => [p.tab, p.target])).toContainEqual(['petition', 'petition_letter#2']);
     const zh = nameFinding((await call('GET', 'review/', undefined, 'zh')).json());
     expect(zh!.title).toMatch(/\p{Script=Han}/u);
 

@@ -2,6 +2,7 @@ import type { Locale, TReviewPlace } from '@dossier/contract';
 import { translate } from '@dossier/i18n';
 import { blockText } from '../numbering/unresolved.ts';
 import type { ReviewInput } from './review-input.ts';
+import { blocksOf, blockTarget, DOCUMENT_TAB } from './rules/document-blocks.ts';
 
 /**
  * What the case mails, as the text rules read it (issue 31 items 3 and 6; decision 0072): the petition letter's and
@@ -15,10 +16,10 @@ export type MailedDocument = 'petition_letter' | 'us_plan';
 export interface DocumentBlock {
   document: MailedDocument;
   /**
-   * Index of the top-level block in the stored document (0-based, as the editor's top-level nodes): the target
-   * `petition_letter#<index>` the editor margin reads (rules/document-blocks.ts); the label counts from 1.
+   * The paragraph as the checklist, the editor margin and its `?target=` link number it (rules/document-blocks.ts:
+   * 1-based, page breaks not counted): the target `petition_letter#<paragraph>`.
    */
-  index: number;
+  paragraph: number;
   text: string;
 }
 
@@ -50,16 +51,14 @@ export interface UploadSource {
   mode: string | null;
 }
 
-const DOCUMENT_TAB: Record<MailedDocument, string> = { petition_letter: 'petition', us_plan: 'endeavor' };
-
-/** `Petition letter, paragraph 12` at `petition_letter#11`. */
-export function paragraphPlace(document: MailedDocument, index: number, locale: Locale): TReviewPlace {
+/** `Petition letter, paragraph 12` at `petition_letter#12`. */
+export function paragraphPlace(document: MailedDocument, paragraph: number, locale: Locale): TReviewPlace {
   return {
     tab: DOCUMENT_TAB[document],
-    target: `${document}#${index}`,
+    target: blockTarget(document, paragraph),
     label: translate(locale, 'review:leftovers.place.paragraph', {
       document: translate(locale, `checklist:document.${document}`),
-      paragraph: index + 1,
+      paragraph,
     }),
   };
 }
@@ -68,13 +67,10 @@ export function paragraphPlace(document: MailedDocument, index: number, locale: 
 export function documentBlocks(input: ReviewInput): DocumentBlock[] {
   const out: DocumentBlock[] = [];
   for (const document of ['petition_letter', 'us_plan'] as const) {
-    const content = (input.rows.documents.find((d) => d.kind === document)?.content as { content?: unknown })
-      ?.content;
-    if (!Array.isArray(content)) continue;
-    content.forEach((block, index) => {
-      const text = blockText(block);
-      if (text) out.push({ document, index, text });
-    });
+    for (const b of blocksOf(input.rows, document)) {
+      const text = blockText(b.node);
+      if (text) out.push({ document, paragraph: b.paragraph, text });
+    }
   }
   return out;
 }

@@ -114,7 +114,7 @@ function structured(input: ReviewInput, locale: Locale) {
 function englishTexts(input: ReviewInput, locale: Locale): Array<{ text: string; place: TReviewPlace }> {
   const out: Array<{ text: string; place: TReviewPlace }> = [];
   for (const b of documentBlocks(input)) {
-    out.push({ text: b.text, place: paragraphPlace(b.document, b.index, locale) });
+    out.push({ text: b.text, place: paragraphPlace(b.document, b.paragraph, locale) });
   }
   for (const s of uploadSources(input, locale)) {
     if (!((s.role === 'letter' && s.english) || s.role === 'letter_translation')) continue;

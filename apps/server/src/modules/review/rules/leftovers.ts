@@ -98,7 +98,7 @@ function placeholders(input: ReviewInput, sources: UploadSource[], locale: Local
       const hits = perPattern.get(p) ?? [];
       perPattern.set(p, hits);
       hits.push({
-        place: paragraphPlace(b.document, b.index, locale),
+        place: paragraphPlace(b.document, b.paragraph, locale),
         excerpt: excerptAt(b.text, m.index, m[0].length),
       });
     }

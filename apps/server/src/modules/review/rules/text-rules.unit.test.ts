@@ -184,10 +184,10 @@ describe('consistency: names', () => {
     expect(name.places.map((x) => [x.tab, x.target])).toEqual([
       ['form', 'profile'],
       ['form', 'I-140'],
-      ['petition', 'petition_letter#1'],
+      ['petition', 'petition_letter#2'],
       ['form', 'I-140'],
       ['form', 'G-1145'],
-      ['petition', 'petition_letter#2'],
+      ['petition', 'petition_letter#3'],
     ]);
     expect(name.places[3]!.label).toBe('Form I-140, Part 3, item 1.a: “Zhang Wai”');
     expect(name.places[4]!.label).toBe(
@@ -221,7 +221,7 @@ describe('consistency: names', () => {
     });
     const findings = consistencyRule(input, 'en');
     expect(findings.map((f) => [f.key, f.severity])).toEqual([['consistency:name_order:zhang wei', 'info']]);
-    expect(findings[0]!.places.map((x) => x.target)).toEqual(['petition_letter#0']);
+    expect(findings[0]!.places.map((x) => x.target)).toEqual(['petition_letter#1']);
   });
 
   it('does not take a recommender named in a letter for a misspelling of the petitioner', () => {
@@ -329,8 +329,8 @@ describe('leftovers', () => {
       ['leftovers:placeholder:petition_letter:insert', 'block'],
     ]);
     expect(en[1]!.places.map((x) => [x.tab, x.target, x.label])).toEqual([
-      ['petition', 'petition_letter#2', 'Petition letter, paragraph 3'],
-      ['petition', 'petition_letter#3', 'Petition letter, paragraph 4'],
+      ['petition', 'petition_letter#3', 'Petition letter, paragraph 3'],
+      ['petition', 'petition_letter#4', 'Petition letter, paragraph 4'],
     ]);
     expect(en[1]!.detail).toContain('[insert name]');
     const zh = leftoversRule(input, 'zh');
