@@ -45,6 +45,7 @@ const ATTACKS: Record<string, Attack> = {
     { url: `${a}/evidence/order/`, payload: { criterion: 'awards', ids: [b.folder] } },
   ],
   'GET /api/customer/case/:id/evidence/exhibits/': (_, b) => [{ url: `${b.caseId}/evidence/exhibits/` }],
+  'GET /api/customer/case/:id/evidence/kinds/': (_, b) => [{ url: `${b.caseId}/evidence/kinds/` }],
   'PUT /api/customer/case/:id/evidence/exhibit_order/': (a, b) => [
     { url: `${b.caseId}/evidence/exhibit_order/`, payload: { mode: 'criterion', version: 0 } },
     { url: `${a}/evidence/exhibit_order/`, payload: { mode: 'custom', ids: [b.folder], version: 0 } },
