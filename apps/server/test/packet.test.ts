@@ -11,7 +11,7 @@ import { ZPacketResponse } from '@dossier/contract';
 import { translate } from '@dossier/i18n';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { casePacket, upload } from '../src/db/schema/index.ts';
+import { casePacket, evidenceFile, upload } from '../src/db/schema/index.ts';
 import { runPacketBuild } from '../src/jobs/packet-build.handler.ts';
 import { marksKey } from '../src/modules/uploads/uploads.blobs.ts';
 import { postgresTestUrl, type TestApp, testBackend } from './build-test-app.ts';
@@ -259,12 +259,16 @@ describe('one job per case, stale on edit, incremental rebuild', () => {
     timeout: 300_000,
   }, async () => {
     const o = await readyCase(t, 'NIW');
-    // One upload from before the check recorded what its pages paint: the build reads its pages itself.
+    // One upload from before the check recorded what its pages paint: the build reads its pages itself. An
+    // exhibit's original, in upload order (the stamped pages whose marks the build reads: the signed ETA-9089's
+    // pages carry no stamp, and the database returns rows in no set order without one).
     const uploadShas = (
       await t.ctx.db.db
         .select({ sha: upload.pdfSha256 })
         .from(upload)
+        .innerJoin(evidenceFile, eq(evidenceFile.originalUploadId, upload.id))
         .where(eq(upload.customerId, o.user.customerId))
+        .orderBy(upload.id)
     ).flatMap((r) => (r.sha ? [r.sha] : []));
     expect(uploadShas.length).toBeGreaterThan(1);
     await t.ctx.storage.delete(marksKey(o.user.customerId, uploadShas[0]!));
