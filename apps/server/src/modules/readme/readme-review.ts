@@ -11,6 +11,7 @@ import {
 import { translate } from '@dossier/i18n';
 import type { AppContext } from '../../context.ts';
 import type { CaseRow } from '../case/case.service.ts';
+import { caseFingerprint } from '../case/case-summary-cache.ts';
 import type { FilingForm, StageContent } from '../case/stages.service.ts';
 import type { CaseContext } from '../forms/form-state.ts';
 import { runReview } from '../review/review.service.ts';
@@ -73,6 +74,15 @@ export async function caseReview(
   return runReview(input, locale);
 }
 
+/**
+ * The blocked parts kept per case, by what they were computed from: the fingerprint of every row the case summary
+ * reads (which covers every table the review reads: case-summary-cache.ts FINGERPRINTED, checked by
+ * summary-cache.test.ts), the case row's versions as the caller read it, and the customer's today. The packet's
+ * gate and its polled view ask on every call; one statement then answers instead of the whole review.
+ */
+const KEPT_MAX = 500;
+const kept = new WeakMap<AppContext, Map<number, { key: string; parts: Set<ReadmePart> }>>();
+
 /** The parts a standing blocking finding keeps incomplete (the schedule and "I confirm" count them). */
 export async function blockedParts(
   ctx: AppContext,
@@ -80,7 +90,25 @@ export async function blockedParts(
   cc: CaseContext,
   forms: readonly FilingForm[],
 ): Promise<Set<ReadmePart>> {
-  return new Set(blocksByPart(await caseReview(ctx, caseRow, cc, forms, 'en')).keys());
+  const key = [
+    await caseFingerprint(ctx, caseRow.id),
+    caseRow.updatedAt.getTime(),
+    caseRow.profileVersion,
+    caseRow.settingsVersion,
+    cc.today,
+  ].join('|');
+  let shelf = kept.get(ctx);
+  if (!shelf) {
+    shelf = new Map();
+    kept.set(ctx, shelf);
+  }
+  const hit = shelf.get(caseRow.id);
+  if (hit?.key === key) return new Set(hit.parts);
+  const parts = new Set(blocksByPart(await caseReview(ctx, caseRow, cc, forms, 'en')).keys());
+  shelf.delete(caseRow.id);
+  shelf.set(caseRow.id, { key, parts });
+  if (shelf.size > KEPT_MAX) shelf.delete(shelf.keys().next().value!);
+  return new Set(parts);
 }
 
 /**

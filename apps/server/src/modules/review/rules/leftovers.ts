@@ -111,23 +111,50 @@ function placeholders(input: ReviewInput, sources: UploadSource[], locale: Local
   }
   for (const s of sources) {
     const pages = input.texts.get(s.uploadId) ?? [];
-    const patterns = LEFTOVER_PATTERNS.filter((p) => s.authored || !p.authored);
-    for (const p of patterns) {
-      const hits: Hit[] = [];
-      pages.forEach((text, i) => {
-        const m = p.needle && !p.needle.test(text) ? null : p.re.exec(text);
-        if (!m) return;
-        hits.push({
+    const scan = scanPages(pages);
+    for (const p of LEFTOVER_PATTERNS) {
+      if (!(s.authored || !p.authored)) continue;
+      const found = scan.get(p.key);
+      if (!found) continue;
+      const hits = found.map(
+        (h): Hit => ({
           place: {
             ...s.place,
-            label: translate(locale, 'review:leftovers.place.page', { place: s.place.label, page: i + 1 }),
+            label: translate(locale, 'review:leftovers.place.page', {
+              place: s.place.label,
+              page: h.page + 1,
+            }),
           },
-          excerpt: excerptAt(text, m.index, m[0].length),
-        });
-      });
-      if (hits.length > 0) out.push(placeholderFinding(s.key, s.place.label, p, hits, 'warn', locale));
+          excerpt: h.excerpt,
+        }),
+      );
+      out.push(placeholderFinding(s.key, s.place.label, p, hits, 'warn', locale));
     }
   }
+  return out;
+}
+
+/**
+ * Each pattern's hits in an upload's pages (page index and excerpt), by pattern key. An upload's page texts never
+ * change and the review input hands out the same arrays while they stand (review-texts.ts), so a scan is kept per
+ * array: a case's ~1.5 MB of exhibit text is scanned once, not on every save.
+ */
+const scans = new WeakMap<readonly string[], Map<string, Array<{ page: number; excerpt: string }>>>();
+
+function scanPages(pages: readonly string[]): Map<string, Array<{ page: number; excerpt: string }>> {
+  const kept = scans.get(pages);
+  if (kept) return kept;
+  const out = new Map<string, Array<{ page: number; excerpt: string }>>();
+  for (const p of LEFTOVER_PATTERNS) {
+    pages.forEach((text, page) => {
+      const m = p.needle && !p.needle.test(text) ? null : p.re.exec(text);
+      if (!m) return;
+      const list = out.get(p.key) ?? [];
+      out.set(p.key, list);
+      list.push({ page, excerpt: excerptAt(text, m.index, m[0].length) });
+    });
+  }
+  scans.set(pages, out);
   return out;
 }
 
@@ -179,6 +206,17 @@ export function textFingerprint(pages: readonly string[]): { key: string; chars:
   return { key: `${(h1 >>> 0).toString(16)}:${(h2 >>> 0).toString(16)}:${chars}`, chars };
 }
 
+/** textFingerprint kept per page-text array (see scanPages). */
+const prints = new WeakMap<readonly string[], { key: string; chars: number }>();
+function fingerprintOf(pages: readonly string[]) {
+  let print = prints.get(pages);
+  if (!print) {
+    print = textFingerprint(pages);
+    prints.set(pages, print);
+  }
+  return print;
+}
+
 function duplicates(input: ReviewInput, sources: UploadSource[], locale: Locale): TReviewFinding[] {
   // Union-find over the sources: linked by the same bytes or the same normalised text.
   const parent = sources.map((_, i) => i);
@@ -198,7 +236,7 @@ function duplicates(input: ReviewInput, sources: UploadSource[], locale: Locale)
   sources.forEach((s, i) => {
     const sha = input.uploads.get(s.uploadId)?.sha256;
     if (sha) link(`bytes:${sha}`, i);
-    const print = textFingerprint(input.texts.get(s.uploadId) ?? []);
+    const print = fingerprintOf(input.texts.get(s.uploadId) ?? []);
     if (print.chars >= DUPLICATE_MIN_CHARS) {
       // Confirmed against the first upload of that fingerprint before linking (a collision is not a duplicate).
       const j = firstBy.get(`text:${print.key}`);
