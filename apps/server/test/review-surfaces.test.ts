@@ -5,7 +5,7 @@
  * come from a test rule registered for this file, so the surfaces are tested whatever rules have landed.
  */
 import type { CaseStage, TReviewFinding } from '@dossier/contract';
-import { ZCaseSummary, ZReadme, ZReview } from '@dossier/contract';
+import { REVIEW_INTENDABLE_RULES, ZCaseSummary, ZReadme, ZReview } from '@dossier/contract';
 import { translate } from '@dossier/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewRuleFn } from '../src/modules/review/review-input.ts';
@@ -130,6 +130,18 @@ describe('the review in the ReadMe checklist', () => {
     expect((await readme(o)).can_confirm).toBe(true);
     await onCase(t, o)('PUT', 'review/intended/', { key, intended: false });
     expect((await readme(o)).can_confirm).toBe(false);
+    // No mark lifts a finding of a rule that does not allow it, nor one that is not there: 409, nothing stored.
+    const review = ZReview.parse((await onCase(t, o)('GET', 'review/')).json());
+    const fixOnly = review.findings.find((f) => !REVIEW_INTENDABLE_RULES.has(f.rule))!;
+    expect(fixOnly, 'the complete case has a finding of a rule no mark lifts').toBeDefined();
+    for (const k of [fixOnly.key, 'consistency:name:nobody|no one']) {
+      for (const lang of ['en', 'zh'] as const) {
+        const r = await onCase(t, o)('PUT', 'review/intended/', { key: k, intended: true }, lang);
+        expectError(r, 409, 'review_not_intendable', lang);
+      }
+    }
+    const after = ZReview.parse((await onCase(t, o)('GET', 'review/')).json());
+    expect(after.findings.find((f) => f.key === fixOnly.key)?.intended).toBe(false);
 
     // Fixed: gone; the checklist confirms and the stage is submitted.
     await rename(o, folders, 'awards', 'Award 2021');

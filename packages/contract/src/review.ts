@@ -25,6 +25,22 @@ export const REVIEW_RULES = [
 ] as const;
 export type ReviewRule = (typeof REVIEW_RULES)[number];
 
+/**
+ * The rules whose findings the customer may mark as intended (decision 0074): a spelling that differs on purpose
+ * ("Dr. Zhang Wei" / "Wei Zhang"), bracketed text or a file that is meant to be there — not a missing piece of
+ * evidence, a pin past an exhibit's pages, a letter count or a date after filing, which no mark makes right. The
+ * server refuses a mark on any other finding (409 `review_not_intendable`).
+ */
+export const REVIEW_INTENDABLE_RULES: ReadonlySet<ReviewRule> = new Set<ReviewRule>([
+  'consistency',
+  'leftovers',
+]);
+
+export const ReviewErrorCode = {
+  /** PUT …/review/intended/ on a key that is no standing finding of an intendable rule. */
+  notIntendable: 'review_not_intendable',
+} as const;
+
 /** `block`: a filing defect (the checklist cannot be confirmed); `warn`: a judgement call; `info`: for the report. */
 export const REVIEW_SEVERITIES = ['block', 'warn', 'info'] as const;
 export type ReviewSeverity = (typeof REVIEW_SEVERITIES)[number];

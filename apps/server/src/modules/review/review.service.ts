@@ -1,5 +1,13 @@
-import type { Locale, ProjectCode, TReview, TReviewFinding } from '@dossier/contract';
+import {
+  type Locale,
+  type ProjectCode,
+  REVIEW_INTENDABLE_RULES,
+  ReviewErrorCode,
+  type TReview,
+  type TReviewFinding,
+} from '@dossier/contract';
 import type { AppContext } from '../../context.ts';
+import { errorOf } from '../../plugins/errors.ts';
 import type { CaseRow } from '../case/case.service.ts';
 import { loadReviewInput, type ReviewInput } from './review-input.ts';
 import { setIntended } from './review-intended.ts';
@@ -40,12 +48,22 @@ export async function reviewCase(ctx: AppContext, s: ReviewScope): Promise<TRevi
   return runReview(await loadReviewInput(ctx, s), s.locale);
 }
 
-/** `PUT …/review/intended/`: marks one finding as intended (or not), then the review as it now stands. */
+/**
+ * `PUT …/review/intended/`: marks one finding as intended (or not), then the review as it now stands. Marking needs
+ * a standing finding of an intendable rule (409 review_not_intendable); unmarking any key is allowed.
+ */
 export async function markIntended(
   ctx: AppContext,
   s: ReviewScope,
   body: { key: string; intended: boolean },
 ): Promise<TReview> {
+  if (body.intended) {
+    // Only a standing finding of a rule that allows it (else a mark would lift a filing defect's block).
+    const f = (await reviewCase(ctx, s)).findings.find((x) => x.key === body.key);
+    if (!f || !REVIEW_INTENDABLE_RULES.has(f.rule)) {
+      throw errorOf(409, ReviewErrorCode.notIntendable);
+    }
+  }
   await setIntended(ctx.db.db, s.caseRow.id, body.key, body.intended, ctx.clock.now());
   return reviewCase(ctx, s);
 }

@@ -1,4 +1,4 @@
-import type { ReviewRule, TReviewFinding } from '@dossier/contract';
+import { REVIEW_INTENDABLE_RULES, type TReviewFinding } from '@dossier/contract';
 
 /** The groups the review screens list, in order: what blocks, what warns, for information, then marked intended. */
 export const FINDING_GROUPS = ['block', 'warn', 'info', 'intended'] as const;
@@ -13,14 +13,8 @@ export function groupFindings(findings: readonly TReviewFinding[]): [FindingGrou
   ).filter(([, list]) => list.length > 0);
 }
 
-/**
- * The rules whose findings the customer may mark as intended (decision 0074), as their texts offer it: a spelling
- * that differs on purpose ("Dr. Zhang Wei" / "Wei Zhang"), bracketed text or a file that is meant to be there —
- * not a missing piece of evidence, a letter count or a date after filing, which no mark makes right.
- */
-export const INTENDABLE_RULES: ReadonlySet<ReviewRule> = new Set<ReviewRule>(['consistency', 'leftovers']);
-
-export const canMarkIntended = (f: Pick<TReviewFinding, 'rule'>) => INTENDABLE_RULES.has(f.rule);
+/** The customer may mark a finding as intended when its rule allows it (contract REVIEW_INTENDABLE_RULES). */
+export const canMarkIntended = (f: Pick<TReviewFinding, 'rule'>) => REVIEW_INTENDABLE_RULES.has(f.rule);
 
 /** What an object of the evidence map is called: its label, name, title or text, whichever it has. */
 function namedAs(v: Record<string, unknown>): string | null {
