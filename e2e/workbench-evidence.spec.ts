@@ -172,6 +172,8 @@ for (const locale of LOCALES) {
           .click();
         const dialog = page.getByTestId('folder-dialog');
         await expect(dialog.getByLabel(V.fields.folder_description)).toHaveValue(description);
+        // Cancel pressed once the dialog's zoom-in ended (CI rehearsal: pressed during it, the dialog stayed).
+        await animationsSettled(page);
         await page.getByRole('button', { name: buttonName(V.actions.cancel) }).click();
         await expect(dialog).toBeHidden();
       });
