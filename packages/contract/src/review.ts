@@ -26,18 +26,23 @@ export const REVIEW_RULES = [
 export type ReviewRule = (typeof REVIEW_RULES)[number];
 
 /**
- * The rules whose findings the customer may mark as intended (decision 0074): a spelling that differs on purpose
- * ("Dr. Zhang Wei" / "Wei Zhang"), bracketed text or a file that is meant to be there — not a missing piece of
- * evidence, a pin past an exhibit's pages, a letter count or a date after filing, which no mark makes right. The
- * server refuses a mark on any other finding (409 `review_not_intendable`).
+ * What the customer may mark as intended (decision 0074): any judgement call (`warn`, `info`) — it then stops
+ * warning — and, among filing defects (`block`), only those of these rules: a spelling that differs on purpose
+ * ("Dr. Zhang Wei" / "Wei Zhang"), bracketed text or a file meant to be there. No mark lifts any other block (a pin
+ * past an exhibit's pages); the server refuses it (409 `review_not_intendable`). The screen offers the mark for these
+ * rules' findings.
  */
 export const REVIEW_INTENDABLE_RULES: ReadonlySet<ReviewRule> = new Set<ReviewRule>([
   'consistency',
   'leftovers',
 ]);
 
+/** Whether a finding may be marked as intended (the server's rule; see REVIEW_INTENDABLE_RULES). */
+export const intendable = (f: { rule: ReviewRule; severity: ReviewSeverity }) =>
+  f.severity !== 'block' || REVIEW_INTENDABLE_RULES.has(f.rule);
+
 export const ReviewErrorCode = {
-  /** PUT …/review/intended/ on a key that is no standing finding of an intendable rule. */
+  /** PUT …/review/intended/ on a key that is no standing finding, or a block no mark may lift. */
   notIntendable: 'review_not_intendable',
 } as const;
 

@@ -1,7 +1,7 @@
 import {
+  intendable,
   type Locale,
   type ProjectCode,
-  REVIEW_INTENDABLE_RULES,
   ReviewErrorCode,
   type TReview,
   type TReviewFinding,
@@ -50,7 +50,7 @@ export async function reviewCase(ctx: AppContext, s: ReviewScope): Promise<TRevi
 
 /**
  * `PUT …/review/intended/`: marks one finding as intended (or not), then the review as it now stands. Marking needs
- * a standing finding of an intendable rule (409 review_not_intendable); unmarking any key is allowed.
+ * a standing finding that is not a block no mark may lift (409 review_not_intendable); unmarking is always allowed.
  */
 export async function markIntended(
   ctx: AppContext,
@@ -58,9 +58,9 @@ export async function markIntended(
   body: { key: string; intended: boolean },
 ): Promise<TReview> {
   if (body.intended) {
-    // Only a standing finding of a rule that allows it (else a mark would lift a filing defect's block).
+    // Only a standing finding, and no filing defect's block but those a mark may lift (contract `intendable`).
     const f = (await reviewCase(ctx, s)).findings.find((x) => x.key === body.key);
-    if (!f || !REVIEW_INTENDABLE_RULES.has(f.rule)) {
+    if (!f || !intendable(f)) {
       throw errorOf(409, ReviewErrorCode.notIntendable);
     }
   }
