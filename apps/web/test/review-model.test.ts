@@ -1,12 +1,7 @@
 /** The review screens' model (issue 31 item 7): grouping, which findings may be marked intended, the map's fields. */
-import type { TReviewFinding } from '@dossier/contract';
+import { groupFindings, type TReviewFinding } from '@dossier/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  canMarkIntended,
-  groupFindings,
-  mapFields,
-  mapFieldValue,
-} from '../src/features/workbench/review/review-model.ts';
+import { canMarkIntended, mapFields, mapFieldValue } from '../src/features/workbench/review/review-model.ts';
 
 const finding = (over: Partial<TReviewFinding>): TReviewFinding => ({
   key: 'k',

@@ -79,6 +79,20 @@ export const ZReviewFinding = z.object({
 });
 export type TReviewFinding = z.infer<typeof ZReviewFinding>;
 
+/** How the report and the screens list findings, in order: what blocks, what warns, for information, marked intended. */
+export const FINDING_GROUPS = ['block', 'warn', 'info', 'intended'] as const;
+export type FindingGroup = (typeof FINDING_GROUPS)[number];
+
+export const findingGroup = (f: Pick<TReviewFinding, 'severity' | 'intended'>): FindingGroup =>
+  f.intended ? 'intended' : f.severity;
+
+/** The findings by group, in FINDING_GROUPS order; empty groups left out. */
+export function groupFindings(findings: readonly TReviewFinding[]): [FindingGroup, TReviewFinding[]][] {
+  return FINDING_GROUPS.map(
+    (g) => [g, findings.filter((f) => findingGroup(f) === g)] as [FindingGroup, TReviewFinding[]],
+  ).filter(([, list]) => list.length > 0);
+}
+
 export const ZReview = z.object({
   case_id: z.number().int().min(1).max(2_147_483_647),
   findings: z.array(ZReviewFinding).max(2000),

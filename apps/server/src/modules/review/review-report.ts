@@ -1,12 +1,13 @@
-import type {
-  Locale,
-  ProjectCode,
-  TBlock,
-  TFlowBlock,
-  TLetterDocument,
-  TReview,
-  TReviewFinding,
-  TTextNode,
+import {
+  groupFindings,
+  type Locale,
+  type ProjectCode,
+  type TBlock,
+  type TFlowBlock,
+  type TLetterDocument,
+  type TReview,
+  type TReviewFinding,
+  type TTextNode,
 } from '@dossier/contract';
 import { translate } from '@dossier/i18n';
 import type { FastifyReply } from 'fastify';
@@ -30,12 +31,6 @@ export interface ReportCase {
   /** The customer's today, YYYY-MM-DD. */
   date: string;
 }
-
-type Group = 'block' | 'warn' | 'info' | 'intended';
-const GROUPS: readonly Group[] = ['block', 'warn', 'info', 'intended'];
-
-export const groupOf = (f: Pick<TReviewFinding, 'severity' | 'intended'>): Group =>
-  f.intended ? 'intended' : f.severity;
 
 const text = (s: string, bold = false): TTextNode[] =>
   s.trim() === '' ? [] : [{ type: 'text', text: s, ...(bold ? { marks: [{ type: 'bold' as const }] } : {}) }];
@@ -145,9 +140,7 @@ export function reportDocument(review: TReview, c: ReportCase, locale: Locale): 
     heading(2, t('findings_heading')),
   ];
   if (review.findings.length === 0) content.push(para(t('none')));
-  for (const g of GROUPS) {
-    const list = review.findings.filter((f) => groupOf(f) === g);
-    if (list.length === 0) continue;
+  for (const [g, list] of groupFindings(review.findings)) {
     content.push(heading(3, `${t(`severity.${g}`)} (${list.length})`));
     for (const f of list) content.push(...findingBlocks(f, locale));
   }

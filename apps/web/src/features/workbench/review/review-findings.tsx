@@ -1,10 +1,10 @@
-import type { TReviewFinding } from '@dossier/contract';
+import { type FindingGroup, groupFindings, type TReviewFinding } from '@dossier/contract';
 import { Button, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useWorkbenchCase } from '../case/workbench-context.tsx';
 import { fixLink } from '../readme/readme-model.ts';
-import { canMarkIntended, type FindingGroup, groupFindings } from './review-model.ts';
+import { canMarkIntended } from './review-model.ts';
 
 const GROUP_COLOR: Record<FindingGroup, string> = {
   block: 'red',

@@ -1,18 +1,5 @@
 import { REVIEW_INTENDABLE_RULES, type TReviewFinding } from '@dossier/contract';
 
-/** The groups the review screens list, in order: what blocks, what warns, for information, then marked intended. */
-export const FINDING_GROUPS = ['block', 'warn', 'info', 'intended'] as const;
-export type FindingGroup = (typeof FINDING_GROUPS)[number];
-
-export const groupOf = (f: Pick<TReviewFinding, 'severity' | 'intended'>): FindingGroup =>
-  f.intended ? 'intended' : f.severity;
-
-export function groupFindings(findings: readonly TReviewFinding[]): [FindingGroup, TReviewFinding[]][] {
-  return FINDING_GROUPS.map(
-    (g) => [g, findings.filter((f) => groupOf(f) === g)] as [FindingGroup, TReviewFinding[]],
-  ).filter(([, list]) => list.length > 0);
-}
-
 /** The customer may mark a finding as intended when its rule allows it (contract REVIEW_INTENDABLE_RULES). */
 export const canMarkIntended = (f: Pick<TReviewFinding, 'rule'>) => REVIEW_INTENDABLE_RULES.has(f.rule);
 
