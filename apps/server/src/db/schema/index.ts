@@ -5,6 +5,7 @@ export * from './contact.ts';
 export * from './documents.ts';
 export * from './eta9089.ts';
 export * from './evidence.ts';
+export * from './filing.ts';
 export * from './jobs.ts';
 export * from './packet.ts';
 export * from './qa.ts';
