@@ -4,6 +4,7 @@ import enChecklist from '../locales/en/checklist.json' with { type: 'json' };
 import enCommon from '../locales/en/common.json' with { type: 'json' };
 import enContact from '../locales/en/contact.json' with { type: 'json' };
 import enErrors from '../locales/en/errors.json' with { type: 'json' };
+import enFiling from '../locales/en/filing.json' with { type: 'json' };
 import enForms from '../locales/en/forms.json' with { type: 'json' };
 import enHome from '../locales/en/home.json' with { type: 'json' };
 import enMessages from '../locales/en/messages.json' with { type: 'json' };
@@ -15,6 +16,7 @@ import enPrograms from '../locales/en/programs.json' with { type: 'json' };
 import enQa from '../locales/en/qa.json' with { type: 'json' };
 import enQueues from '../locales/en/queues.json' with { type: 'json' };
 import enReview from '../locales/en/review.json' with { type: 'json' };
+import enRfe from '../locales/en/rfe.json' with { type: 'json' };
 import enRoutes from '../locales/en/routes.json' with { type: 'json' };
 import enScreens from '../locales/en/screens.json' with { type: 'json' };
 import enShop from '../locales/en/shop.json' with { type: 'json' };
@@ -28,6 +30,7 @@ import zhChecklist from '../locales/zh/checklist.json' with { type: 'json' };
 import zhCommon from '../locales/zh/common.json' with { type: 'json' };
 import zhContact from '../locales/zh/contact.json' with { type: 'json' };
 import zhErrors from '../locales/zh/errors.json' with { type: 'json' };
+import zhFiling from '../locales/zh/filing.json' with { type: 'json' };
 import zhForms from '../locales/zh/forms.json' with { type: 'json' };
 import zhHome from '../locales/zh/home.json' with { type: 'json' };
 import zhMessages from '../locales/zh/messages.json' with { type: 'json' };
@@ -39,6 +42,7 @@ import zhPrograms from '../locales/zh/programs.json' with { type: 'json' };
 import zhQa from '../locales/zh/qa.json' with { type: 'json' };
 import zhQueues from '../locales/zh/queues.json' with { type: 'json' };
 import zhReview from '../locales/zh/review.json' with { type: 'json' };
+import zhRfe from '../locales/zh/rfe.json' with { type: 'json' };
 import zhRoutes from '../locales/zh/routes.json' with { type: 'json' };
 import zhScreens from '../locales/zh/screens.json' with { type: 'json' };
 import zhShop from '../locales/zh/shop.json' with { type: 'json' };
@@ -59,6 +63,7 @@ export const resources = {
     common: zhCommon,
     contact: zhContact,
     errors: zhErrors,
+    filing: zhFiling,
     forms: zhForms,
     home: zhHome,
     messages: zhMessages,
@@ -70,6 +75,7 @@ export const resources = {
     qa: zhQa,
     queues: zhQueues,
     review: zhReview,
+    rfe: zhRfe,
     routes: zhRoutes,
     screens: zhScreens,
     shop: zhShop,
@@ -85,6 +91,7 @@ export const resources = {
     common: enCommon,
     contact: enContact,
     errors: enErrors,
+    filing: enFiling,
     forms: enForms,
     home: enHome,
     messages: enMessages,
@@ -96,6 +103,7 @@ export const resources = {
     qa: enQa,
     queues: enQueues,
     review: enReview,
+    rfe: enRfe,
     routes: enRoutes,
     screens: enScreens,
     shop: enShop,
