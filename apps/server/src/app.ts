@@ -13,6 +13,7 @@ import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { criteriaRoutes } from './modules/evidence/criteria.routes.ts';
 import { evidenceRoutes } from './modules/evidence/evidence.routes.ts';
+import { filingRoutes } from './modules/filing/filing.routes.ts';
 import { formsRoutes } from './modules/forms/forms.routes.ts';
 import { formsStaffRoutes } from './modules/forms/forms-staff.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -29,6 +30,7 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { referenceStaffRoutes } from './modules/reference/reference-staff.routes.ts';
 import { whereToFileRoutes } from './modules/reference/where-to-file.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
+import { rfeRoutes } from './modules/rfe/rfe.routes.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
 import { staffRoutes } from './modules/shop/staff.routes.ts';
 import { webhookRoutes } from './modules/shop/webhook.routes.ts';
@@ -135,6 +137,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(readmeRoutes(ctx), { prefix: '/api' });
   await app.register(reviewRoutes(ctx), { prefix: '/api' });
   await app.register(packetRoutes(ctx), { prefix: '/api' });
+  await app.register(filingRoutes(ctx), { prefix: '/api' });
+  await app.register(rfeRoutes(ctx), { prefix: '/api' });
   await app.register(consultationRoutes(ctx), { prefix: '/api' });
   await app.register(consultationStaffRoutes(ctx), { prefix: '/api' });
 
