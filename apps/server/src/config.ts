@@ -148,6 +148,24 @@ const ZEnvObject = z.object({
   MAIL_FROM: z.string().default('Dossier <no-reply@localhost>'),
   /** Comma-separated mail domains refused for e-mail binding; empty refuses none. */
   REFUSED_EMAIL_DOMAINS: z.string().default(DEFAULT_REFUSED_EMAIL_DOMAINS),
+  // USCIS case status (issue 32, decision 0078): `off` (default) polls nothing; `console` plays a scripted timeline.
+  CASE_STATUS_PROVIDER: z.enum(['off', 'console', 'torch']).default('off'),
+  /** developer.uscis.gov environment: sandbox (api-int.uscis.gov) or production (api.uscis.gov). */
+  TORCH_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Overrides the TORCH_ENV base URL (tests: a fake server on loopback). */
+  TORCH_BASE_URL: z.string().url().optional(),
+  TORCH_CLIENT_ID: z.string().optional(),
+  TORCH_CLIENT_SECRET: z.string().optional(),
+  /** Longest wait for one case status call (token included). */
+  CASE_STATUS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Calls to USCIS per second, all customers together (the API's production limit: 10). */
+  CASE_STATUS_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Calls to USCIS per day, all customers together (the API's production limit: 10,000). */
+  CASE_STATUS_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
+  /** How often the case status scheduler runs. */
+  CASE_STATUS_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** A receipt is not asked again sooner than this. */
+  CASE_STATUS_REPOLL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(21_600),
   // Payments (issue 5): `sandbox` is the embedded default of both methods; refused in production unless allowed.
   PAYMENT_ONLINE_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   PAYMENT_WALLET_PROVIDER: z.enum(['sandbox', 'alipay']).default('sandbox'),
@@ -248,6 +266,8 @@ export const ZEnv = ZEnvObject.superRefine((e, ctx) => {
     });
   }
   if (e.MAIL_PROVIDER === 'smtp') required(['SMTP_URL'], 'with MAIL_PROVIDER=smtp')(e, ctx);
+  if (e.CASE_STATUS_PROVIDER === 'torch')
+    required(['TORCH_CLIENT_ID', 'TORCH_CLIENT_SECRET'], 'with CASE_STATUS_PROVIDER=torch')(e, ctx);
   if (e.PAYMENT_ONLINE_PROVIDER === 'stripe') {
     required(
       ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PUBLIC_BASE_URL'],
@@ -289,6 +309,12 @@ function unsafeInProduction(e: z.infer<typeof ZEnvObject>): Array<{ path: string
       message: `MAIL_PROVIDER=console shows e-mail codes in the API reply and is refused when NODE_ENV=production: set MAIL_PROVIDER=smtp and SMTP_URL, ${demo}`,
     });
   }
+  if (e.CASE_STATUS_PROVIDER === 'console') {
+    out.push({
+      path: ['CASE_STATUS_PROVIDER'],
+      message: `CASE_STATUS_PROVIDER=console shows made-up USCIS case statuses and is refused when NODE_ENV=production: choose torch (with TORCH_CLIENT_ID and TORCH_CLIENT_SECRET) or off, ${demo}`,
+    });
+  }
   for (const name of ['PAYMENT_ONLINE_PROVIDER', 'PAYMENT_WALLET_PROVIDER'] as const) {
     if (e[name] === 'sandbox') {
       out.push({
@@ -313,6 +339,8 @@ export function notProductionSafe(c: Config): string[] {
     lines.push('SMS_PROVIDER=console: login codes are shown on screen, no SMS is sent');
   if (c.mail.provider === 'console')
     lines.push('MAIL_PROVIDER=console: e-mail codes are shown on screen, no mail is sent');
+  if (c.caseStatus.provider === 'console')
+    lines.push('CASE_STATUS_PROVIDER=console: case statuses are a scripted timeline, USCIS is not asked');
   if (c.payment.onlineProvider === 'sandbox')
     lines.push('PAYMENT_ONLINE_PROVIDER=sandbox: online orders are paid without money');
   if (c.payment.walletProvider === 'sandbox')
@@ -355,6 +383,7 @@ export interface Config {
   refusedEmailDomains: string[];
   payment: PaymentConfig;
   shop: ShopConfig;
+  caseStatus: CaseStatusConfig;
   /** METRICS_TOKEN; empty: /metrics is not served (404). */
   metricsToken: string;
   storage: StorageConfig;
@@ -392,6 +421,24 @@ export interface MailConfig {
   provider: 'console' | 'smtp';
   smtpUrl: string | undefined;
   from: string;
+}
+
+export interface TorchConfig {
+  env: 'sandbox' | 'production';
+  /** TORCH_BASE_URL; empty: the TORCH_ENV default. */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface CaseStatusConfig {
+  provider: 'off' | 'console' | 'torch';
+  torch: TorchConfig;
+  timeoutMs: number;
+  perSecond: number;
+  perDay: number;
+  tickSeconds: number;
+  repollSeconds: number;
 }
 
 export interface PaymentConfig {
@@ -485,6 +532,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         publicKey: e.ALIPAY_PUBLIC_KEY ?? '',
         gateway: e.ALIPAY_GATEWAY,
       },
+    },
+    caseStatus: {
+      provider: e.CASE_STATUS_PROVIDER,
+      torch: {
+        env: e.TORCH_ENV,
+        baseUrl: e.TORCH_BASE_URL ?? '',
+        clientId: e.TORCH_CLIENT_ID ?? '',
+        clientSecret: e.TORCH_CLIENT_SECRET ?? '',
+      },
+      timeoutMs: e.CASE_STATUS_TIMEOUT_MS,
+      perSecond: e.CASE_STATUS_PER_SECOND,
+      perDay: e.CASE_STATUS_PER_DAY,
+      tickSeconds: e.CASE_STATUS_TICK_SECONDS,
+      repollSeconds: e.CASE_STATUS_REPOLL_SECONDS,
     },
     shop: {
       orderUnpaidTtlMinutes: e.ORDER_UNPAID_TTL_MINUTES,

@@ -16,6 +16,7 @@ import { createLogger } from '../src/logger.ts';
 import { createMetrics } from '../src/metrics/metrics.ts';
 import { type CaptchaGenerator, svgCaptchaGenerator } from '../src/modules/auth/captcha.ts';
 import { resolveAuthSecret } from '../src/modules/auth/secret.ts';
+import { type CaseStatusProvider, createCaseStatusProvider } from '../src/providers/case-status/index.ts';
 import { createMailProvider } from '../src/providers/mail/index.ts';
 import { createPaymentProviders } from '../src/providers/payment/index.ts';
 import { connectRedis } from '../src/providers/redis/redis.ts';
@@ -91,6 +92,8 @@ export async function buildTestApp(
     config?: Partial<Config>;
     worker?: boolean;
     sms?: SmsProvider;
+    /** The case status provider (default: from config.caseStatus, i.e. null: off). */
+    caseStatus?: CaseStatusProvider | null;
     captcha?: CaptchaGenerator;
     /** A database opened by the test (e.g. through a fault-injecting proxy); closed with the app. */
     db?: Database;
@@ -132,6 +135,8 @@ export async function buildTestApp(
       ? await connectRedis(config.redisUrl, { timeoutMs: config.redisTimeoutMs }, logger)
       : null,
     metrics,
+    caseStatus:
+      opts.caseStatus !== undefined ? opts.caseStatus : createCaseStatusProvider(config.caseStatus, logger),
   };
   ctx.customerCache = await createCustomerCache({ embedded: db.kind === 'pglite', redis: ctx.redis, logger });
   const app = await buildApp(ctx, opts);
