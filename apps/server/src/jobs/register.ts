@@ -1,6 +1,8 @@
 import type { AppContext } from '../context.ts';
+import { CASE_STATUS_POLL_JOB, CASE_STATUS_POLL_SINGLETON, caseStatusCron } from './case-status-poll.job.ts';
 import { PACKET_BUILD_JOB, packetQueue, ZPacketBuildPayload } from './packet-build.job.ts';
 import { PURGE_CRON, PURGE_JOB, ZPurgePayload } from './purge.job.ts';
+import { RFE_REMINDERS_CRON, RFE_REMINDERS_JOB } from './rfe-reminders.job.ts';
 import { SHOP_EXPIRY_CRON, SHOP_EXPIRY_JOB } from './shop-expiry.job.ts';
 import {
   UPLOAD_NORMALISE_JOB,
@@ -26,6 +28,26 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
     const { expireDue } = await import('../modules/shop/order-transitions.ts');
     const n = await expireDue(ctx.db.db, ctx.clock.now());
     if (n > 0) ctx.logger.info({ expired: n }, 'unpaid orders expired');
+  });
+  // The case status scheduler (decision 0079): `stately` keeps at most one run queued and one running.
+  await boss.createQueue(CASE_STATUS_POLL_JOB, { name: CASE_STATUS_POLL_JOB, policy: 'stately' });
+  await boss.work(CASE_STATUS_POLL_JOB, async () => {
+    const { runCaseStatusTick } = await import('./case-status-poll.handler.ts');
+    await runCaseStatusTick(ctx);
+  });
+  const { caseStatusSetup } = await import('./case-status-poll.handler.ts');
+  const caseStatus = caseStatusSetup(ctx);
+  if (caseStatus?.provider) {
+    const cron = caseStatusCron(caseStatus.settings.tickSeconds);
+    if (cron) await boss.schedule(CASE_STATUS_POLL_JOB, cron, {}, { tz: 'UTC' });
+    else await boss.send(CASE_STATUS_POLL_JOB, {}, { singletonKey: CASE_STATUS_POLL_SINGLETON });
+  }
+  await boss.createQueue(RFE_REMINDERS_JOB);
+  await boss.schedule(RFE_REMINDERS_JOB, RFE_REMINDERS_CRON, {}, { tz: 'UTC' });
+  await boss.work(RFE_REMINDERS_JOB, async () => {
+    const { sendRfeReminders } = await import('../modules/filing/rfe-reminders.ts');
+    const n = await sendRfeReminders(ctx);
+    if (n > 0) ctx.logger.info({ reminders: n }, 'RFE reminders sent');
   });
   await boss.createQueue(UPLOAD_NORMALISE_JOB, uploadNormaliseQueue(ctx.config.uploads.normaliseTimeoutMs));
   // One file at a time: the normaliser holds a whole file (≤ UPLOAD_MAX_MB) and its decoded pages in memory.
