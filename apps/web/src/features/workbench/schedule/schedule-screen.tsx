@@ -7,6 +7,7 @@ import { useCustomerClock } from '../../clock/use-customer-clock.ts';
 import { ButtonLink } from '../../shell/button-link.tsx';
 import { useWorkbenchCase } from '../case/workbench-context.tsx';
 import { ServiceDialog } from '../documents/service-dialog.tsx';
+import { AfterFilingPanel } from '../filing/after-filing-panel.tsx';
 import { stagePath, useSubmitStage } from './use-submit-stage.ts';
 
 const STATUS_COLOR: Record<TStage['status'], string> = {
@@ -19,6 +20,7 @@ const STATUS_COLOR: Record<TStage['status'], string> = {
 /**
  * The schedule (issue 11 §3): the six stages with their progress, all derived by the server from the case data
  * on every read. A complete stage can be submitted here; the first stage not yet submitted is the next step.
+ * Below them, after filing (issue 32): the mailing, receipts and their status, the stage and the RFE workspace.
  */
 export function ScheduleScreen() {
   const { t } = useTranslation('workbench');
@@ -69,6 +71,7 @@ export function ScheduleScreen() {
           />
         ))}
       </ol>
+      <AfterFilingPanel />
       {choosing && (
         <ServiceDialog
           caseId={summary.id}
