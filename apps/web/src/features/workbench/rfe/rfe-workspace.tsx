@@ -1,0 +1,92 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { DOCUMENT_KINDS, type DocumentKind, type TRfe } from '@dossier/contract';
+import { Alert, Button, Card, Descriptions, Skeleton, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DocumentTab } from '../documents/document-tab.tsx';
+import { RfeChecklist } from './rfe-checklist.tsx';
+import { dueTone, nextReminder } from './rfe-dates.ts';
+import { RfeFindings } from './rfe-findings.tsx';
+import { RfePacketCard } from './rfe-packet.tsx';
+import { dueText } from './rfe-section.tsx';
+import { useRfe } from './use-rfe.ts';
+
+/** The response letter's document kind, once the documents contract has it (decision 0077). */
+const RESPONSE_KIND: DocumentKind | undefined = DOCUMENT_KINDS.find((k) => (k as string) === 'rfe_response');
+
+/** One RFE: the notice and its countdown, the findings and their exhibits, the letter, the checklist, the packet. */
+export function RfeWorkspace({
+  caseId,
+  rfeId,
+  onBack,
+}: {
+  caseId: number;
+  rfeId: number;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation('rfe');
+  const query = useRfe(caseId, rfeId);
+  const back = (
+    <Button icon={<ArrowLeftOutlined />} onClick={onBack} data-testid="rfe-back">
+      {t('workspace.back')}
+    </Button>
+  );
+  if (query.isPending) return <Skeleton active />;
+  if (query.isError || !query.data) {
+    return (
+      <Space direction="vertical">
+        {back}
+        <Alert type="error" showIcon message={t('workspace.notFound')} />
+      </Space>
+    );
+  }
+  const rfe = query.data;
+  return (
+    <section className="rfe-workspace" data-testid="rfe-workspace">
+      {back}
+      <NoticeCard rfe={rfe} />
+      <RfeFindings caseId={caseId} rfe={rfe} />
+      <Card title={t('letter.title')} className="rfe-card" data-testid="rfe-letter">
+        <Typography.Paragraph type="secondary">{t('letter.intro')}</Typography.Paragraph>
+        {RESPONSE_KIND ? (
+          <DocumentTab kind={RESPONSE_KIND} />
+        ) : (
+          <Alert type="info" message={t('letter.soon')} />
+        )}
+      </Card>
+      <RfeChecklist rfe={rfe} />
+      <RfePacketCard caseId={caseId} rfeId={rfe.id} />
+    </section>
+  );
+}
+
+function NoticeCard({ rfe }: { rfe: TRfe }) {
+  const { t } = useTranslation('rfe');
+  const reminder = nextReminder(rfe.days_left);
+  return (
+    <Card title={t(`kind.${rfe.kind}`)} className="rfe-card" data-testid="rfe-notice">
+      <Space wrap size={4} className="rfe-notice__tags">
+        <Tag>{t(`status.${rfe.status}`)}</Tag>
+        <Tag color={dueTone(rfe.days_left)} data-testid="rfe-countdown">
+          {dueText(t, rfe)}
+        </Tag>
+      </Space>
+      <Descriptions column={1} size="small" className="rfe-notice__dates">
+        <Descriptions.Item label={t('record.noticeDate')}>{rfe.notice_date}</Descriptions.Item>
+        <Descriptions.Item label={t('record.dueDate')}>
+          <span data-testid="rfe-due">{rfe.due_date}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('record.notice')}>
+          {rfe.notice_upload_id ? t('notice.uploaded') : t('notice.missing')}
+        </Descriptions.Item>
+        {rfe.responded_on && (
+          <Descriptions.Item label={t('notice.responded')}>{rfe.responded_on}</Descriptions.Item>
+        )}
+      </Descriptions>
+      {rfe.status === 'open' && (
+        <Typography.Text type="secondary" data-testid="rfe-reminder">
+          {reminder === null ? t('due.lastReminder') : t('due.nextReminder', { days: reminder })}
+        </Typography.Text>
+      )}
+    </Card>
+  );
+}
