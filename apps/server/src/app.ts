@@ -31,6 +31,7 @@ import { referenceStaffRoutes } from './modules/reference/reference-staff.routes
 import { whereToFileRoutes } from './modules/reference/where-to-file.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
 import { rfeRoutes } from './modules/rfe/rfe.routes.ts';
+import { rfePacketRoutes } from './modules/rfe/rfe-packet.routes.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
 import { staffRoutes } from './modules/shop/staff.routes.ts';
 import { webhookRoutes } from './modules/shop/webhook.routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(packetRoutes(ctx), { prefix: '/api' });
   await app.register(filingRoutes(ctx), { prefix: '/api' });
   await app.register(rfeRoutes(ctx), { prefix: '/api' });
+  await app.register(rfePacketRoutes(ctx), { prefix: '/api' });
   await app.register(consultationRoutes(ctx), { prefix: '/api' });
   await app.register(consultationStaffRoutes(ctx), { prefix: '/api' });
 

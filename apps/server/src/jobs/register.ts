@@ -2,6 +2,7 @@ import type { AppContext } from '../context.ts';
 import { CASE_STATUS_POLL_JOB, CASE_STATUS_POLL_SINGLETON, caseStatusCron } from './case-status-poll.job.ts';
 import { PACKET_BUILD_JOB, packetQueue, ZPacketBuildPayload } from './packet-build.job.ts';
 import { PURGE_CRON, PURGE_JOB, ZPurgePayload } from './purge.job.ts';
+import { RFE_PACKET_BUILD_JOB, rfePacketQueue, ZRfePacketBuildPayload } from './rfe-packet-build.job.ts';
 import { RFE_REMINDERS_CRON, RFE_REMINDERS_JOB } from './rfe-reminders.job.ts';
 import { SHOP_EXPIRY_CRON, SHOP_EXPIRY_JOB } from './shop-expiry.job.ts';
 import {
@@ -66,6 +67,17 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
       if (!job) return;
       const { runPacketBuild } = await import('./packet-build.handler.ts');
       await runPacketBuild(ctx, ZPacketBuildPayload.parse(job.data), job);
+    },
+  );
+  await boss.createQueue(RFE_PACKET_BUILD_JOB, rfePacketQueue);
+  // One response packet at a time, polled as often as the petition packet's (someone waits on the screen).
+  await boss.work(
+    RFE_PACKET_BUILD_JOB,
+    { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 },
+    async ([job]) => {
+      if (!job) return;
+      const { runRfePacketBuild } = await import('./rfe-packet-build.handler.ts');
+      await runRfePacketBuild(ctx, ZRfePacketBuildPayload.parse(job.data), job);
     },
   );
 }
