@@ -122,6 +122,12 @@ export default defineConfig({
       SMS_HOURLY_CAP_PER_AREA_CODE: '100000',
       // Shop journeys: payments use the sandbox provider (the embedded default); a finance member confirms
       // transfers.
+      // After filing (issue 32): the console provider plays its scripted USCIS timeline; the scheduler ticks every
+      // 2 s so a receipt's first polled status reaches the Schedule tab within seconds (a receipt is asked again
+      // after the minimum 60 s).
+      CASE_STATUS_PROVIDER: 'console',
+      CASE_STATUS_TICK_SECONDS: '2',
+      CASE_STATUS_REPOLL_SECONDS: '60',
     },
   },
 });
