@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdValue, ZVersion } from './common.ts';
+import { ZIdParam, ZIdValue, ZVersion } from './common.ts';
 import { ZEvidenceDay } from './review-map.ts';
 
 /**
@@ -35,6 +35,12 @@ export const RFE_FINDINGS_MAX = 50;
 export const RFE_FINDING_TEXT_MAX = 10_000;
 export const RFE_FINDING_EXHIBITS_MAX = 50;
 export const RFES_MAX = 5;
+
+/** The Dhanasar prongs an NIW finding may concern (besides the NIW categories of criteria.ts). */
+export const NIW_PRONGS = ['prong_merit_importance', 'prong_well_positioned', 'prong_balance'] as const;
+
+export const ZRfeParams = z.object({ id: ZIdParam, rfe_id: ZIdParam });
+export const ZRfeFindingParams = ZRfeParams.extend({ finding_id: ZIdParam });
 
 export const RfeErrorCode = {
   /** An RFE before the mailing is recorded (contract filing.ts). */
@@ -141,6 +147,9 @@ export const ZRfe = z.object({
 export type TRfe = z.infer<typeof ZRfe>;
 export const ZRfeReply = ZRfe.extend({ msg: z.string() });
 export type TRfeReply = z.infer<typeof ZRfeReply>;
+
+/** DELETE of an RFE. */
+export const ZRfeDeleted = z.object({ msg: z.string() });
 
 export const ZRfeList = z.object({ items: z.array(ZRfe).max(RFES_MAX) });
 export type TRfeList = z.infer<typeof ZRfeList>;
