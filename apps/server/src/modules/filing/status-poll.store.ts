@@ -16,9 +16,10 @@ export interface DueReceipt {
 
 /**
  * Receipts to ask about now, at most `limit`: not closed, due (`next_poll_at` unset or passed), not answered within
- * `minGapMs` (the repoll interval), of a case whose stage is not approved/denied/withdrawn. Fair across customers:
- * each customer's receipts are ranked (least recently polled first) and the run takes every customer's first
- * before anyone's second, so one customer's 500 receipts do not starve the others.
+ * `minGapMs` (the repoll interval), of a case whose stage is not approved/denied/withdrawn. Fair across customers
+ * without starving anyone: receipts are taken by the hour they fell due (the longest waiting first, so every receipt
+ * is reached), and within one hour round-robin over customers — each customer's receipts ranked, every customer's
+ * first before anyone's second — so one customer's 500 receipts due together do not push the others back.
  */
 export async function dueReceipts(
   db: Database,
@@ -37,8 +38,12 @@ export async function dueReceipts(
   }>(
     `SELECT id, customer_id, receipt_number, status_code, status_text, poll_failures FROM (
        SELECT r.id, c.customer_id, r.receipt_number, r.status_code, r.status_text, r.poll_failures, r.last_polled_at,
-              row_number() OVER (PARTITION BY c.customer_id ORDER BY r.last_polled_at ASC NULLS FIRST, r.id) AS rn
+              b.due_hour,
+              row_number() OVER (PARTITION BY c.customer_id, b.due_hour
+                                 ORDER BY r.last_polled_at ASC NULLS FIRST, r.id) AS rn
          FROM filing_receipt r
+        CROSS JOIN LATERAL (
+              SELECT floor(extract(epoch FROM COALESCE(r.next_poll_at, r.created_at)) / 3600) AS due_hour) b
          JOIN workbench_case c ON c.id = r.case_id
          LEFT JOIN case_filing f ON f.case_id = r.case_id
         WHERE NOT r.closed
@@ -46,7 +51,7 @@ export async function dueReceipts(
           AND (r.last_polled_at IS NULL OR r.last_polled_at <= $2::timestamptz)
           AND (f.stage IS NULL OR f.stage NOT IN ('approved', 'denied', 'withdrawn'))
      ) q
-     ORDER BY rn, last_polled_at ASC NULLS FIRST, id
+     ORDER BY due_hour, rn, last_polled_at ASC NULLS FIRST, id
      LIMIT $3`,
     [now.toISOString(), new Date(now.getTime() - minGapMs).toISOString(), limit],
   );
