@@ -1,8 +1,13 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { DOCUMENT_KINDS, type DocumentKind, type TRfe } from '@dossier/contract';
-import { Alert, Button, Card, Descriptions, Skeleton, Space, Tag, Typography } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useWorkbenchCase } from '../case/workbench-context.tsx';
 import { DocumentTab } from '../documents/document-tab.tsx';
+import { EditRfeDialog } from './edit-rfe-dialog.tsx';
+import { rfeApi, rfeKeys } from './rfe-api.ts';
 import { RfeChecklist } from './rfe-checklist.tsx';
 import { dueTone, nextReminder } from './rfe-dates.ts';
 import { RfeFindings } from './rfe-findings.tsx';
@@ -43,7 +48,7 @@ export function RfeWorkspace({
   return (
     <section className="rfe-workspace" data-testid="rfe-workspace">
       {back}
-      <NoticeCard rfe={rfe} />
+      <NoticeCard caseId={caseId} rfe={rfe} onDeleted={onBack} />
       <RfeFindings caseId={caseId} rfe={rfe} />
       <Card title={t('letter.title')} className="rfe-card" data-testid="rfe-letter">
         <Typography.Paragraph type="secondary">{t('letter.intro')}</Typography.Paragraph>
@@ -59,11 +64,48 @@ export function RfeWorkspace({
   );
 }
 
-function NoticeCard({ rfe }: { rfe: TRfe }) {
+function NoticeCard({ caseId, rfe, onDeleted }: { caseId: number; rfe: TRfe; onDeleted: () => void }) {
   const { t } = useTranslation('rfe');
+  const { readOnly } = useWorkbenchCase();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => rfeApi.remove(caseId, rfe.id),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: rfeKeys.one(caseId, rfe.id) });
+      void queryClient.invalidateQueries({ queryKey: rfeKeys.list(caseId) });
+      onDeleted();
+    },
+  });
   const reminder = nextReminder(rfe.days_left);
   return (
-    <Card title={t(`kind.${rfe.kind}`)} className="rfe-card" data-testid="rfe-notice">
+    <Card
+      title={t(`kind.${rfe.kind}`)}
+      className="rfe-card"
+      data-testid="rfe-notice"
+      extra={
+        !readOnly && (
+          <Space wrap size={4}>
+            <Button
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => setEditing(true)}
+              data-testid="rfe-edit"
+            >
+              {t('actions.edit')}
+            </Button>
+            <Popconfirm
+              title={t('edit.deleteConfirm')}
+              okText={t('actions.delete')}
+              cancelText={t('actions.cancel')}
+              onConfirm={() => remove.mutate()}
+            >
+              <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} />
+            </Popconfirm>
+          </Space>
+        )
+      }
+    >
       <Space wrap size={4} className="rfe-notice__tags">
         <Tag>{t(`status.${rfe.status}`)}</Tag>
         <Tag color={dueTone(rfe.days_left)} data-testid="rfe-countdown">
@@ -87,6 +129,7 @@ function NoticeCard({ rfe }: { rfe: TRfe }) {
           {reminder === null ? t('due.lastReminder') : t('due.nextReminder', { days: reminder })}
         </Typography.Text>
       )}
+      {editing && <EditRfeDialog caseId={caseId} rfe={rfe} onClose={() => setEditing(false)} />}
     </Card>
   );
 }
