@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdValue, ZVersion } from './common.ts';
+import { ZIdParam, ZIdValue, ZVersion } from './common.ts';
 import { ZEvidenceDay } from './review-map.ts';
 
 /**
@@ -101,6 +101,10 @@ export const FilingErrorCode = {
   dateInvalid: 'filing_date_invalid',
   /** The I-797C scan is not an accepted upload of this customer. */
   noticeUploadInvalid: 'filing_notice_upload_invalid',
+  /** A stage that cannot be set now (`preparing` once mailed; `receipted` without a receipt). */
+  stageInvalid: 'filing_stage_invalid',
+  /** RECEIPTS_MAX receipts already. */
+  receiptsFull: 'filing_receipts_full',
 } as const;
 
 export const FILING_TEXT_MAX = 2_000;
@@ -141,6 +145,9 @@ export const ZManualStatusRequest = z.object({
   occurred_on: ZEvidenceDay,
 });
 export type TManualStatusRequest = z.infer<typeof ZManualStatusRequest>;
+
+/** Path of the receipt routes: the case and the receipt. */
+export const ZReceiptParams = z.object({ id: ZIdParam, receipt_id: ZIdParam });
 
 export const ZStatusEvent = z.object({
   id: ZIdValue,
