@@ -39,7 +39,10 @@ export async function runRfePacketBuild(
   } catch (err) {
     const checkFailed = err instanceof PacketCheckError;
     if (!checkFailed && attempt.retryCount < attempt.retryLimit) throw err;
-    ctx.logger.error({ err, rfeId: payload.rfeId }, 'rfe packet build failed');
+    ctx.logger.error(
+      { err, rfeId: payload.rfeId, ...(checkFailed ? { problems: err.check.problems } : {}) },
+      checkFailed ? 'rfe packet failed its self-check' : 'rfe packet build failed on its last attempt',
+    );
     await db
       .update(rfePacket)
       .set({

@@ -19,7 +19,6 @@ import {
 import { notFound } from '../../plugins/errors.ts';
 import type { CaseRow } from '../case/case.service.ts';
 import { hasContent } from '../documents/document-content.ts';
-import { referencesIn } from '../documents/reference-walk.ts';
 import { numberCase } from '../numbering/case-numbering.ts';
 import { loadCaseRows } from '../numbering/numbering.load.ts';
 import { digest, type PlannedExhibit, type PlannedFile, type UploadRow } from '../packet/packet.inputs.ts';
@@ -83,7 +82,7 @@ export async function planRfePacket(
 ): Promise<RfePacketPlan> {
   const db = ctx.db.db;
   const rfe = await rfeOfCase(ctx, caseRow.id, rfeId);
-  const [filing, findings, links, rows, letterRow, receipts] = await Promise.all([
+  const [filing, findings, links, rows, letterRow, receipts, caseRfes] = await Promise.all([
     db.select().from(caseFiling).where(eq(caseFiling.caseId, caseRow.id)),
     db
       .select()
@@ -110,6 +109,7 @@ export async function planRfePacket(
       .from(filingReceipt)
       .where(eq(filingReceipt.caseId, caseRow.id))
       .orderBy(asc(filingReceipt.id)),
+    db.select({ id: caseRfe.id }).from(caseRfe).where(eq(caseRfe.caseId, caseRow.id)),
   ]);
   const snapshot = ZFilingExhibitSnapshot.safeParse(filing[0]?.exhibitSnapshot);
   const filed = snapshot.success ? snapshot.data.exhibits : [];
@@ -141,7 +141,10 @@ export async function planRfePacket(
     .filter((n) => n.filed && !n.reprint)
     .sort((a, b) => a.number - b.number)
     .map(exhibitOf);
-  const letter = (letterRow[0]?.content as TLetterDocument | undefined) ?? EMPTY;
+  // The response letter is the case's latest RFE's (contract rfe.ts): an earlier RFE's packet has none.
+  const latest = Math.max(...caseRfes.map((r) => r.id));
+  const letterDoc = latest === rfe.id ? letterRow[0] : undefined;
+  const letter = (letterDoc?.content as TLetterDocument | undefined) ?? EMPTY;
   const receiptNumber =
     receipts.find((r) => r.id === rfe.receiptId)?.number ??
     receipts.find((r) => r.form === 'I-140')?.number ??
@@ -170,12 +173,12 @@ export async function planRfePacket(
   else if (notice.status !== 'ready' || !notice.pdfSha256) problems.push({ key: 'notice_unusable' });
   if (!hasContent(letter)) problems.push({ key: 'letter_empty' });
   if (findings.length === 0) problems.push({ key: 'findings_none' });
-  const cites = referencesIn(letter);
+  // Answered as the workspace counts it (rfe.service.ts): at least one exhibit. The letter has no reference kind
+  // that names a finding, so "cited in the letter" cannot be told from its content (decision 0080).
   for (const f of findings) {
-    const answered =
-      links.some((l) => l.findingId === f.id) ||
-      cites.some((r) => (r.kind as string) === 'rfe_finding' && r.id === String(f.id));
-    if (!answered) problems.push({ key: 'finding_unanswered', vars: { n: f.position } });
+    if (!links.some((l) => l.findingId === f.id)) {
+      problems.push({ key: 'finding_unanswered', vars: { n: f.position } });
+    }
   }
   for (const e of printed) {
     if (!e.planned) {
@@ -195,7 +198,7 @@ export async function planRfePacket(
     rfe.receiptId,
     receiptNumber,
     caseRow.profile,
-    letterRow[0]?.version ?? null,
+    letterDoc?.version ?? null,
     printed.map((e) => [e.numbered, e.planned, e.title]),
     cited.map((e) => [e.numbered, e.title]),
     uploadRows.map((u) => [u.id, u.status, u.pdfSha256]).sort((a, b) => Number(a[0]) - Number(b[0])),

@@ -13,7 +13,7 @@ import { joinChunks, PdfWriter } from '../raw/writer.ts';
 import { UnresolvedReferencesError } from './assemble-packet.ts';
 import { contentMarks, type Rect } from './content-bbox.ts';
 import { doc, heading, para, text } from './doc-builders.ts';
-import { packetOutline, writeOutline } from './outline.ts';
+import { type OutlineNode, writeOutline } from './outline.ts';
 import type { LetterDoc, PacketExhibit, PacketResult, PacketSection } from './packet.types.ts';
 import { referenceLabel, tabAndCertificatePagesDoc } from './packet-documents.ts';
 import { addLink, type OutPage, openInput, stampPages } from './packet-pages.ts';
@@ -213,11 +213,16 @@ export async function assembleRfePacket(input: RfePacketInput): Promise<PacketRe
     section(en('list_title'), listPlaced),
     ...exhibits.map((e) => section(`${referenceLabel('en', 'exhibit', e.n)}: ${e.title}`, e)),
   ];
-  const outline = packetOutline(
-    sections,
-    { forms: 0, exhibits: exhibits.length, letters: 0 },
-    { forms: '', exhibits: en('outline_exhibits'), letters: '' },
-  );
+  const node = (x: PacketSection): OutlineNode => ({ title: x.title, pageIndex: x.firstPage - 1 });
+  const [noticeNode, letterNode, listNode, ...exhibitNodes] = sections.map(node);
+  const outline: OutlineNode[] = [
+    noticeNode!,
+    letterNode!,
+    listNode!,
+    ...(exhibitNodes.length
+      ? [{ title: en('outline_exhibits'), pageIndex: exhibitNodes[0]!.pageIndex, children: exhibitNodes }]
+      : []),
+  ];
   const outlines = writeOutline(
     w,
     out.map((p) => p.ref),
@@ -240,7 +245,9 @@ export async function assembleRfePacket(input: RfePacketInput): Promise<PacketRe
       return joined;
     },
     pageCount: out.length,
-    sections,
+    // No cover sheet: the check (check-packet.ts) takes a first section on page 1 for the petitioner's unnumbered
+    // cover; this leading section of no pages says there is none, so the notice's pages are numbered too.
+    sections: [{ title: '', firstPage: 1, pageCount: 0 }, ...sections],
     outline,
     exhibitPages: new Map(
       exhibits.map((e) => [e.id, { n: e.n, firstPage: e.start + 1, pageCount: e.count }]),
