@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caseStatusCron } from '../src/jobs/case-status-poll.job.ts';
+import { CASE_STATUS_POLL_JOB, caseStatusCron } from '../src/jobs/case-status-poll.job.ts';
+import { startWorkers } from '../src/jobs/register.ts';
 import { mapStatusTitle } from '../src/modules/filing/status-map.ts';
 import {
   backoffMs,
@@ -316,4 +317,76 @@ describe('scheduler, three simulated days', () => {
       `case status: ${calls.length} calls in 3 days, max ${perSecondMax}/s, rolling 24 h max ${rolling}, ${expected.size} changes`,
     );
   }, 300_000);
+});
+
+describe('the job, wired', () => {
+  it('a worker with case status on chains its runs every tick, asks about a receipt and records the change once', async () => {
+    let calls = 0;
+    const provider: CaseStatusProvider = {
+      name: 'console',
+      async status(receiptNumber) {
+        calls++;
+        return {
+          receiptNumber,
+          formType: 'I-140',
+          title: 'Case Was Approved',
+          description: null,
+          modifiedOn: null,
+          history: [],
+        };
+      },
+    };
+    const w = await buildTestApp({
+      worker: true,
+      caseStatus: provider,
+      config: {
+        caseStatus: {
+          provider: 'console',
+          torch: { env: 'sandbox', baseUrl: '', clientId: '', clientSecret: '' },
+          timeoutMs: 2_000,
+          perSecond: 10,
+          perDay: 100_000,
+          tickSeconds: 1,
+          repollSeconds: 3_600,
+        },
+      },
+    });
+    try {
+      const now = w.clock.now().toISOString();
+      const c = await w.ctx.db.query<{ id: number }>(
+        `INSERT INTO customer (area_code, phone, created_at) VALUES ('1', '2025550123', $1::timestamptz) RETURNING id`,
+        [now],
+      );
+      const customerId = Number(c.rows[0]?.id);
+      await w.ctx.db.query(
+        `WITH k AS (INSERT INTO workbench_case (customer_id, project_id, created_at, updated_at)
+                    VALUES ($1, (SELECT id FROM project ORDER BY id LIMIT 1), $2::timestamptz, $2::timestamptz) RETURNING id)
+         INSERT INTO filing_receipt (case_id, form, receipt_number, created_at, updated_at)
+         SELECT k.id, 'I-140', 'WAC2612345678', $2::timestamptz, $2::timestamptz FROM k`,
+        [customerId, now],
+      );
+      await w.ctx.jobs.start();
+      await startWorkers(w.ctx);
+      expect((await w.ctx.jobs.getSchedules()).find((x) => x.name === CASE_STATUS_POLL_JOB)).toBeUndefined();
+      const until = Date.now() + 30_000;
+      let notes = 0;
+      while (Date.now() < until && notes === 0) {
+        await new Promise((r) => setTimeout(r, 250));
+        const n = await w.ctx.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM notification WHERE customer_id = $1 AND key = 'case_status.closed'`,
+          [customerId],
+        );
+        notes = Number(n.rows[0]?.n);
+      }
+      expect(notes).toBe(1);
+      // The chain goes on (a run queued for the next tick) without asking again: the receipt is closed.
+      await new Promise((r) => setTimeout(r, 2_500));
+      const queued = await w.ctx.jobs.getQueueSize(CASE_STATUS_POLL_JOB, { before: 'completed' });
+      expect(queued).toBeGreaterThanOrEqual(1);
+      expect(calls).toBe(1);
+    } finally {
+      await w.ctx.jobs.stop({ graceful: true, wait: true, close: false, timeout: 5000 });
+      await w.close();
+    }
+  }, 60_000);
 });
