@@ -366,11 +366,12 @@ export async function updateRfe(ctx: AppContext, s: CaseScope, rfeId: number, bo
   const now = ctx.clock.now();
   await ctx.db.db.transaction(async (tx) => {
     const row = await rfeOf(tx, s, rfeId, true);
-    checkVersion(row, body.version);
     const v = await checkRequest(ctx, tx, s, body, today);
     if (body.responded_on !== null && (body.responded_on < v.noticeDate || body.responded_on > today))
       throw rfeError(RfeErrorCode.dateInvalid);
+    // Nested ids first (404 for another's upload whatever the version), then the version (the swap rolls back).
     await swapNotice(tx, s, rfeId, row.noticeUploadId, v.noticeUploadId, now);
+    checkVersion(row, body.version);
     await tx
       .update(caseRfe)
       .set({
