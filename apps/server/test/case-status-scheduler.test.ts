@@ -295,13 +295,13 @@ describe('scheduler, three simulated days', () => {
       `SELECT n.params->>'receipt_number' AS r, n.key, count(*)::int AS n,
               bool_and(EXISTS (SELECT 1 FROM filing_receipt fr JOIN workbench_case w ON w.id = fr.case_id
                                 WHERE fr.receipt_number = n.params->>'receipt_number' AND w.customer_id = n.customer_id)) AS owner_ok
-         FROM notification n WHERE n.key LIKE 'case_status.%' GROUP BY 1, 2`,
+         FROM notification n WHERE n.key LIKE 'case_status_%' GROUP BY 1, 2`,
     );
     const expected = new Map<string, string>();
     for (let n = 1; n <= 10_000; n++) {
       const r = `IOE${String(n).padStart(10, '0')}`;
-      if (turnsApproved(n)) expected.set(r, 'case_status.closed');
-      else if (turnsRfe(n)) expected.set(r, 'case_status.changed');
+      if (turnsApproved(n)) expected.set(r, 'case_status_closed');
+      else if (turnsRfe(n)) expected.set(r, 'case_status_changed');
     }
     expect(notes.rows.length).toBe(expected.size);
     for (const row of notes.rows) {
@@ -373,7 +373,7 @@ describe('the job, wired', () => {
       while (Date.now() < until && notes === 0) {
         await new Promise((r) => setTimeout(r, 250));
         const n = await w.ctx.db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM notification WHERE customer_id = $1 AND key = 'case_status.closed'`,
+          `SELECT count(*)::int AS n FROM notification WHERE customer_id = $1 AND key = 'case_status_closed'`,
           [customerId],
         );
         notes = Number(n.rows[0]?.n);

@@ -127,7 +127,7 @@ describe('recordStatus', () => {
     const n = await notes(s.customerId);
     expect(n).toEqual([
       {
-        key: 'case_status.changed',
+        key: 'case_status_changed',
         params: {
           receipt_number: s.receiptNumber,
           form: 'I-140',
@@ -174,7 +174,7 @@ describe('recordStatus', () => {
     });
     expect(r).toMatchObject({ changed: true, closed: true });
     expect(await receipt(s.receiptId)).toMatchObject({ status_code: 'approved', closed: true });
-    expect((await notes(s.customerId)).map((x) => x.key)).toEqual(['case_status.closed']);
+    expect((await notes(s.customerId)).map((x) => x.key)).toEqual(['case_status_closed']);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe(`案件状态更新：${s.receiptNumber}`);
     expect(mails[0]?.text).toContain('不再查询');
@@ -227,13 +227,13 @@ describe('recordStatus', () => {
       kind: 'RFE',
     };
     for (const key of [
-      'case_status.changed',
-      'case_status.closed',
-      'case_status.mail_subject',
-      'rfe_reminder.due_30',
-      'rfe_reminder.due_14',
-      'rfe_reminder.due_3',
-      'rfe_reminder.mail_subject',
+      'case_status_changed',
+      'case_status_closed',
+      'case_status_mail_subject',
+      'rfe_reminder_due_30',
+      'rfe_reminder_due_14',
+      'rfe_reminder_due_3',
+      'rfe_reminder_mail_subject',
     ]) {
       const zh = translate('zh', `notifications:${key}`, params);
       const en = translate('en', `notifications:${key}`, params);
@@ -281,7 +281,7 @@ describe('RFE reminders', () => {
           rfeId,
         ])
       ).rows[0]?.r;
-    const mine = async () => (await notes(s.customerId)).filter((x) => x.key.startsWith('rfe_reminder.'));
+    const mine = async () => (await notes(s.customerId)).filter((x) => x.key.startsWith('rfe_reminder_'));
 
     t.clock.set(new Date('2027-01-29T12:00:00Z')); // Shanghai 2027-01-29 20:00: 31 days left
     await sendRfeReminders(t.ctx);
@@ -289,7 +289,7 @@ describe('RFE reminders', () => {
     t.clock.set(new Date('2027-01-29T16:30:00Z')); // Shanghai 2027-01-30 00:30: 30 days left (UTC still the 29th)
     await sendRfeReminders(t.ctx);
     await sendRfeReminders(t.ctx);
-    expect((await mine()).map((x) => x.key)).toEqual(['rfe_reminder.due_30']);
+    expect((await mine()).map((x) => x.key)).toEqual(['rfe_reminder_due_30']);
     expect(await sentMarks()).toEqual([30]);
     expect(mails.filter((m) => m.to === s.email).map((m) => m.subject)).toEqual([
       'Reminder: RFE response due 2027-03-01',
@@ -299,7 +299,7 @@ describe('RFE reminders', () => {
     t.clock.set(new Date('2027-02-26T20:00:00Z')); // Shanghai 2027-02-27: 2 days left
     await Promise.all([sendRfeReminders(t.ctx), sendRfeReminders(t.ctx)]);
     await sendRfeReminders(t.ctx);
-    expect((await mine()).map((x) => x.key)).toEqual(['rfe_reminder.due_30', 'rfe_reminder.due_3']);
+    expect((await mine()).map((x) => x.key)).toEqual(['rfe_reminder_due_30', 'rfe_reminder_due_3']);
     expect(await sentMarks()).toEqual([30, 14, 3]);
     expect((await mine())[1]?.params).toEqual({ due_date: '2027-03-01', days: 3, kind: 'RFE' });
 

@@ -14,11 +14,11 @@ import { notify } from '../notification/notification.service.ts';
  * row is the record). SMS is not sent: the SMS providers send verification codes only (decision 0079).
  */
 export type FilingNoticeKey =
-  | 'case_status.changed'
-  | 'case_status.closed'
-  | 'rfe_reminder.due_30'
-  | 'rfe_reminder.due_14'
-  | 'rfe_reminder.due_3';
+  | 'case_status_changed'
+  | 'case_status_closed'
+  | 'rfe_reminder_due_30'
+  | 'rfe_reminder_due_14'
+  | 'rfe_reminder_due_3';
 
 export interface FilingNotice {
   customerId: number;
@@ -28,7 +28,7 @@ export interface FilingNotice {
 
 /** The in-app notification, in the transaction `db` of the change. */
 export async function noticeInApp(ctx: AppContext, n: FilingNotice, db: Db): Promise<void> {
-  await notify(ctx, { customerId: n.customerId, key: `${n.key}`, params: n.params }, db);
+  await notify(ctx, { customerId: n.customerId, key: n.key, params: n.params }, db);
 }
 
 /**
@@ -50,7 +50,11 @@ export async function noticeByMail(ctx: AppContext, n: FilingNotice): Promise<bo
     const locale = ownerLocale(row.areaCode);
     await ctx.mail.send({
       to: row.email,
-      subject: translate(locale, `notifications:${n.key.split('.')[0]}.mail_subject`, n.params),
+      subject: translate(
+        locale,
+        `notifications:${n.key.startsWith('rfe_') ? 'rfe_reminder' : 'case_status'}_mail_subject`,
+        n.params,
+      ),
       text: translate(locale, `notifications:${n.key}`, n.params),
     });
     return true;

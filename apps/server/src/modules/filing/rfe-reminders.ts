@@ -57,7 +57,7 @@ export async function sendRfeReminders(ctx: AppContext): Promise<number> {
     if (!due) continue;
     const notice: FilingNotice = {
       customerId: r.customerId,
-      key: `rfe_reminder.due_${due.days}` as FilingNoticeKey,
+      key: `rfe_reminder_due_${due.days}` as FilingNoticeKey,
       params: { due_date: r.dueDate, days: due.days, kind: r.kind.toUpperCase() },
     };
     const done = await ctx.db.db.transaction(async (tx) => {

@@ -103,7 +103,7 @@ async function recordInTx(
   if (wantNotice) {
     mail = {
       customerId: row.customerId,
-      key: closed ? 'case_status.closed' : 'case_status.changed',
+      key: closed ? 'case_status_closed' : 'case_status_changed',
       params: {
         receipt_number: row.receiptNumber,
         form: row.form,
