@@ -1,13 +1,11 @@
 import {
   FilingErrorCode,
   type TFiling,
-  type TFilingReply,
   type TFilingRequest,
   type TFilingStageRequest,
   type TManualStatusRequest,
   type TReceiptRequest,
   ZFiling,
-  ZFilingReply,
 } from '@dossier/contract';
 import { api } from '../../../api/client.ts';
 
@@ -26,18 +24,18 @@ const RECEIPT_INLINE = Object.keys(RECEIPT_FIELD_ERRORS);
 export const filingApi = {
   get: (caseId: number, signal?: AbortSignal): Promise<TFiling> =>
     api.get(base(caseId), { signal, schema: ZFiling }),
-  record: (caseId: number, body: TFilingRequest): Promise<TFilingReply> =>
-    api.put(base(caseId), body, { schema: ZFilingReply }),
-  stage: (caseId: number, body: TFilingStageRequest): Promise<TFilingReply> =>
-    api.put(`${base(caseId)}stage/`, body, { schema: ZFilingReply }),
-  addReceipt: (caseId: number, body: TReceiptRequest): Promise<TFilingReply> =>
-    api.post(`${base(caseId)}receipt/`, body, { schema: ZFilingReply, inlineCodes: RECEIPT_INLINE }),
-  editReceipt: (caseId: number, id: number, body: TReceiptRequest): Promise<TFilingReply> =>
-    api.put(receipt(caseId, id), body, { schema: ZFilingReply, inlineCodes: RECEIPT_INLINE }),
-  removeReceipt: (caseId: number, id: number): Promise<TFilingReply> =>
-    api.delete(receipt(caseId, id), { schema: ZFilingReply }),
-  manualStatus: (caseId: number, id: number, body: TManualStatusRequest): Promise<TFilingReply> =>
-    api.post(`${receipt(caseId, id)}status/`, body, { schema: ZFilingReply }),
+  record: (caseId: number, body: TFilingRequest): Promise<TFiling> =>
+    api.put(base(caseId), body, { schema: ZFiling }),
+  stage: (caseId: number, body: TFilingStageRequest): Promise<TFiling> =>
+    api.put(`${base(caseId)}stage/`, body, { schema: ZFiling }),
+  addReceipt: (caseId: number, body: TReceiptRequest): Promise<TFiling> =>
+    api.post(`${base(caseId)}receipt/`, body, { schema: ZFiling, inlineCodes: RECEIPT_INLINE }),
+  editReceipt: (caseId: number, id: number, body: TReceiptRequest): Promise<TFiling> =>
+    api.put(receipt(caseId, id), body, { schema: ZFiling, inlineCodes: RECEIPT_INLINE }),
+  removeReceipt: (caseId: number, id: number): Promise<TFiling> =>
+    api.delete(receipt(caseId, id), { schema: ZFiling }),
+  manualStatus: (caseId: number, id: number, body: TManualStatusRequest): Promise<TFiling> =>
+    api.post(`${receipt(caseId, id)}status/`, body, { schema: ZFiling }),
 };
 
 /** Query key of a case's filing record. */

@@ -1,6 +1,7 @@
-import type { TFiling, TFilingReply } from '@dossier/contract';
+import type { TFiling } from '@dossier/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { filingApi, filingKey } from './filing-api.ts';
 
 /** While USCIS is polled and a receipt is open, the filing is read again this often (a polled change appears). */
@@ -21,17 +22,18 @@ export function useFiling(caseId: number) {
 }
 
 /**
- * A write that answers with the whole filing: the answer replaces the cached one and its `msg` is shown.
+ * A write that answers with the whole filing: the answer replaces the cached one and "Saved" is shown.
  * Refusals are shown by the client, or under their field by the dialog (inline codes).
  */
-export function useFilingWrite<V>(caseId: number, call: (v: V) => Promise<TFilingReply>) {
+export function useFilingWrite<V>(caseId: number, call: (v: V) => Promise<TFiling>) {
   const queryClient = useQueryClient();
   const { message } = App.useApp();
+  const { t } = useTranslation('forms');
   return useMutation({
     mutationFn: call,
-    onSuccess: ({ msg, ...filing }) => {
+    onSuccess: (filing) => {
       queryClient.setQueryData(filingKey(caseId), filing);
-      void message.success(msg);
+      void message.success(t('saved'));
     },
   });
 }
