@@ -7,6 +7,7 @@ import {
   type Locale,
   RFE_DEFAULT_RESPONSE_DAYS,
   ZFiling,
+  ZRfe,
   ZRfeList,
 } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
