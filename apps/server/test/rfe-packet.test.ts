@@ -332,6 +332,25 @@ describe('the RFE response packet (issue 32 item 4)', () => {
     expect(await t.ctx.db.db.select().from(caseRfe).where(eq(caseRfe.caseId, o.caseId))).toHaveLength(1);
   });
 
+  it('refuses a letter citing a folder that is neither filed nor an exhibit of the response', async () => {
+    const o = await rfeCase();
+    const stray = await evidenceCalls(() => t).folder(o, 'awards', '另一个');
+    await t.ctx.db.db
+      .update(caseDocument)
+      .set({
+        content: { type: 'doc', content: [para(txt('See '), ref(stray), txt(' and '), ref(o.folders[0]!))] },
+      })
+      .where(and(eq(caseDocument.caseId, o.caseId), eq(caseDocument.kind, 'rfe_response')));
+    for (const lang of ['zh', 'en'] as const) {
+      expect((await packetOf(o, o.rfeId, lang)).problems).toEqual([
+        problem(lang, 'letter_reference', { count: 1 }),
+      ]);
+    }
+    const r = await injectAs(t, 'POST', path(o, o.rfeId), { user: o.user });
+    expect(r.statusCode, r.body).toBe(409);
+    expect(r.json().code).toBe('rfe_not_ready');
+  });
+
   it("customer B gets 404 on every route of A's response packet; an RFE of another case is a 404", async () => {
     const a = await rfeCase({ notice: false });
     const b = await owner(t, 'USA_EB1A');

@@ -88,11 +88,21 @@ export async function loadRfePacketInput(ctx: AppContext, plan: RfePacketPlan): 
     notice,
     letter: plan.letter,
     exhibits,
-    cited: plan.cited.map((c) => ({
-      id: `folder:${c.numbered.folderId}`,
-      number: c.numbered.number,
-      title: c.title,
-    })),
+    // Every filed exhibit the letter may cite by its number as mailed (those of the findings are listed), with
+    // its files' numbers ("Exhibit 12.2").
+    cited: [...plan.filed]
+      .map(([folderId, n]) => {
+        const listed = plan.cited.find((c) => c.numbered.folderId === folderId);
+        const parts = plan.planned.get(folderId)?.parts ?? [];
+        return {
+          id: `folder:${folderId}`,
+          number: n,
+          title: listed?.title ?? '',
+          listed: !!listed,
+          parts: parts.map((p, i) => ({ id: p.id, number: `${n}.${i + 1}` })),
+        };
+      })
+      .filter((c) => !plan.printed.some((e) => e.numbered.folderId === Number(c.id.slice(7)))),
   };
 }
 

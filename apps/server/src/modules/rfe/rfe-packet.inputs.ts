@@ -19,6 +19,7 @@ import {
 import { notFound } from '../../plugins/errors.ts';
 import type { CaseRow } from '../case/case.service.ts';
 import { hasContent } from '../documents/document-content.ts';
+import { referencesIn } from '../documents/reference-walk.ts';
 import { numberCase } from '../numbering/case-numbering.ts';
 import { loadCaseRows } from '../numbering/numbering.load.ts';
 import { digest, type PlannedExhibit, type PlannedFile, type UploadRow } from '../packet/packet.inputs.ts';
@@ -54,6 +55,10 @@ export interface RfePacketPlan {
   printed: RfePacketExhibit[];
   /** Filed exhibits only cited. */
   cited: RfePacketExhibit[];
+  /** Every filed exhibit (folder id → number as mailed): the letter may cite any of them. */
+  filed: Map<number, number>;
+  /** The folders' files as planned (folder id → exhibit), for references to a file ("Exhibit 12.2"). */
+  planned: Map<number, PlannedExhibit>;
   notice: UploadRow | null;
   uploads: Map<number, UploadRow>;
   /** Problems as codes with their values; `problemTexts` words them. */
@@ -192,6 +197,22 @@ export async function planRfePacket(
       }
     }
   }
+  // A reference of the letter must print a number: an exhibit of this response (printed or cited) or one filed with
+  // the petition (cited by its number as mailed); anything else would print nothing.
+  const filedFolders = new Set(filed.map((e) => e.folder_id));
+  const resolvable = new Set<string>();
+  for (const [folderId, p] of planned) {
+    if (!numbering.byFolder.has(folderId) && !filedFolders.has(folderId)) continue;
+    resolvable.add(p.id);
+    for (const part of p.parts) resolvable.add(part.id);
+  }
+  for (const id of [...numbering.byFolder.keys(), ...filedFolders]) resolvable.add(`folder:${id}`);
+  const unresolved = new Set(
+    referencesIn(letter)
+      .filter((r) => r.kind === 'exhibit' && !resolvable.has(r.id))
+      .map((r) => r.id),
+  );
+  if (unresolved.size > 0) problems.push({ key: 'letter_reference', vars: { count: unresolved.size } });
   const fingerprint = digest([
     rfe.id,
     rfe.noticeUploadId,
@@ -211,6 +232,8 @@ export async function planRfePacket(
     letter,
     printed,
     cited,
+    filed: new Map(filed.map((e) => [e.folder_id, e.number])),
+    planned,
     notice,
     uploads,
     problems,

@@ -37,8 +37,17 @@ export interface RfePacketInput {
   letter: LetterDoc;
   /** The response's exhibits in the packet, by number (new ones and reprinted filed ones). */
   exhibits: Array<PacketExhibit & { filed: boolean }>;
-  /** Filed exhibits the response cites without reprinting (listed as "filed with the petition as Exhibit N"). */
-  cited: Array<{ id: string; number: number; title: string }>;
+  /**
+   * Filed exhibits not reprinted, which the letter may cite by their number as mailed; `listed` ones (a finding's)
+   * are on the exhibit list as "filed with the petition as Exhibit N".
+   */
+  cited: Array<{
+    id: string;
+    number: number;
+    title: string;
+    listed: boolean;
+    parts: Array<{ id: string; number: string }>;
+  }>;
 }
 
 const en = (k: string, v?: Record<string, string | number>) => translate('en', `rfe:packet.${k}`, v);
@@ -58,9 +67,11 @@ export function rfeExhibitListDoc(
       ),
     );
   });
-  const cited = input.cited.map((c) =>
-    para(text(`${c.title}: ${en('list_cited', { label: referenceLabel('en', 'exhibit', c.number) })}`)),
-  );
+  const cited = input.cited
+    .filter((c) => c.listed)
+    .map((c) =>
+      para(text(`${c.title}: ${en('list_cited', { label: referenceLabel('en', 'exhibit', c.number) })}`)),
+    );
   return doc([
     heading(1, en('list_title')),
     ...(lines.length ? lines : [para(text(en('list_none')))]),
@@ -77,7 +88,10 @@ export async function assembleRfePacket(input: RfePacketInput): Promise<PacketRe
     number.set(e.id, e.number);
     for (const p of e.parts ?? []) number.set(p.id, p.number);
   }
-  for (const c of input.cited) number.set(c.id, c.number);
+  for (const c of input.cited) {
+    number.set(c.id, c.number);
+    for (const p of c.parts) number.set(p.id, p.number);
+  }
   const resolveReference = (kind: 'exhibit' | 'letter', id: string) => {
     const n = kind === 'exhibit' ? number.get(id) : undefined;
     return n === undefined ? undefined : { label: referenceLabel('en', kind, n) };
