@@ -97,7 +97,7 @@ describe('filing record', () => {
     );
     expect(future.statusCode).toBe(400);
     expect(future.json().code).toBe(E.dateInvalid);
-    expect(future.json().msg).toBe(server('zh').filing_date_invalid.replace('{{date}}', '2026-11-22'));
+    expect(future.json().msg).toBe(server('zh').filing_date_invalid!.replace('{{date}}', '2026-11-22'));
     const f = await mailed(o);
     expect(f).toMatchObject({
       recorded: true,
@@ -177,7 +177,7 @@ describe('filing record', () => {
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({
       code: E.receiptDuplicate,
-      msg: server('zh').receipt_duplicate.replace('{{number}}', 'IOE0912345678'),
+      msg: server('zh').receipt_duplicate!.replace('{{number}}', 'IOE0912345678'),
     });
     const lin = await call(
       'POST',
