@@ -1,5 +1,5 @@
 import { RFE_DEFAULT_RESPONSE_DAYS, ZRfe, ZRfeList, ZRfeReply } from '@dossier/contract';
-import { resources } from '@dossier/i18n';
+import { translate } from '@dossier/i18n';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caseFiling, caseRfe, filingReceipt } from '../src/db/schema/index.ts';
@@ -16,13 +16,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ev = evidenceCalls(() => t);
-const rfeMsg = (lang: 'zh' | 'en', group: string, key: string) =>
-  (
-    (resources[lang].rfe as Record<string, Record<string, Record<string, string>>>).server![group] as Record<
-      string,
-      string
-    >
-  )[key]!;
+/** The server's message in a language (the `rfe` namespace's `server.*` keys), as the spec's texts read. */
+const rfeMsg = (lang: 'zh' | 'en', group: string, key: string) => {
+  const text = translate(lang, `rfe:server.${group}.${key}`);
+  expect(text).not.toContain('server.');
+  return text;
+};
 
 /** Records the mailing as H2's filing module does: the row with mailed_on and the exhibit snapshot (filed 1…n). */
 async function mailed(o: Owner, folders: number[], mailedOn = '2026-03-02') {
