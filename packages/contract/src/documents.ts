@@ -32,7 +32,14 @@ import { ZLetterDocument } from './document.ts';
  *        answers 409 service_choice_required while both services are held and none is stored)
  */
 
-export const DOCUMENT_KINDS = ['us_plan', 'petition_letter'] as const;
+/**
+ * `rfe_response` (issue 32 item 4, decision 0077 "The response letter"): the answer to the case's latest RFE; every
+ * route above refuses it with 409 rfe_response_no_rfe while the case has no RFE. Its references are numbered by the
+ * RFE (filed exhibits by their number as mailed, new ones continued) and its picker lists the RFE's exhibits.
+ */
+export const DOCUMENT_KINDS = ['us_plan', 'petition_letter', 'rfe_response'] as const;
+/** The kinds of the original petition (stages, ReadMe, packet, case summary read only these). */
+export const PETITION_DOCUMENT_KINDS = ['us_plan', 'petition_letter'] as const;
 export const ZDocumentKind = z.enum(DOCUMENT_KINDS);
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
@@ -277,6 +284,8 @@ export const DocumentErrorCode = {
   importCompression: 'docx_compression_suspicious',
   /** 422: reading it took longer or needed more memory than an import may. */
   importTooComplex: 'docx_too_complex',
+  /** 409: the response letter (kind rfe_response) before the case has an RFE (message in the rfe namespace). */
+  noRfe: 'rfe_response_no_rfe',
   /** 429: too many imports are being converted on this server right now. */
   importBusy: 'docx_import_busy',
   /** 400: a link that is not http, https or mailto (the msg names it). */

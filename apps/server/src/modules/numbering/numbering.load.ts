@@ -1,5 +1,5 @@
-import { EXHIBIT_ORDER_MODES, type ExhibitOrderMode } from '@dossier/contract';
-import { and, eq } from 'drizzle-orm';
+import { EXHIBIT_ORDER_MODES, type ExhibitOrderMode, PETITION_DOCUMENT_KINDS } from '@dossier/contract';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   caseDocument,
@@ -56,7 +56,15 @@ export async function loadCaseRows(
     db.select().from(recommendationLetter).where(eq(recommendationLetter.caseId, caseId)),
     db.select().from(planAttachment).where(eq(planAttachment.caseId, caseId)),
     opts.order === false ? [] : db.select().from(exhibitOrder).where(eq(exhibitOrder.caseId, caseId)),
-    opts.documents ? db.select().from(caseDocument).where(eq(caseDocument.caseId, caseId)) : [],
+    // The petition's documents (not the RFE response letter, numbered by its RFE: decision 0077).
+    opts.documents
+      ? db
+          .select()
+          .from(caseDocument)
+          .where(
+            and(eq(caseDocument.caseId, caseId), inArray(caseDocument.kind, [...PETITION_DOCUMENT_KINDS])),
+          )
+      : [],
   ]);
   const claim = claimIn(claimRows[0]);
   const orderSetting = orderIn(orderRows[0]);
