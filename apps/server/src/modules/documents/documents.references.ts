@@ -10,7 +10,10 @@ const TARGET_PREFIX: Record<string, string> = {
   evidence_file: 'file',
   letter: 'letter',
 };
-const REF_KIND: Record<DocumentKind, TReference['kind']> = { us_plan: 'plan', petition_letter: 'petition' };
+const REF_KIND: Partial<Record<DocumentKind, TReference['kind']>> = {
+  us_plan: 'plan',
+  petition_letter: 'petition',
+};
 
 /** References lookup (modules/case/references.ts): the case's documents that cite the target. */
 export async function documentReferencesTo(
@@ -21,14 +24,12 @@ export async function documentReferencesTo(
   if (!prefix) return [];
   const id = `${prefix}:${opts.target.id}`;
   const docs = await db.select().from(caseDocument).where(eq(caseDocument.caseId, opts.caseId));
-  return docs
-    .filter((d) => referencesIn(d.content).some((r) => r.id === id))
-    .map((d) => ({
-      kind: REF_KIND[d.kind as DocumentKind],
-      id: d.id,
-      label: translate(
-        opts.locale as Locale,
-        `messages:document_reference_${REF_KIND[d.kind as DocumentKind]}`,
-      ),
-    }));
+  return docs.flatMap((d) => {
+    // The petition's documents only (the response letter cites by the RFE's numbering, decision 0077).
+    const kind = REF_KIND[d.kind as DocumentKind];
+    if (!kind || !referencesIn(d.content).some((r) => r.id === id)) return [];
+    return [
+      { kind, id: d.id, label: translate(opts.locale as Locale, `messages:document_reference_${kind}`) },
+    ];
+  });
 }

@@ -26,6 +26,7 @@ import { gzipLargeJson } from '../../plugins/gzip-json.ts';
 import { caseGates, sendDocx } from '../evidence/case-scope.ts';
 import { DOCX_TYPE } from '../evidence/templates.ts';
 import {
+  assertKindAvailable,
   documentView,
   restoreVersion,
   saveDocument,
@@ -72,8 +73,16 @@ export const documentsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['documents'];
-    const { read, write, scope } = caseGates(ctx);
+    const gates = caseGates(ctx);
+    const { read, write } = gates;
     const db = ctx.db.db;
+    /** The case's scope; the response letter's routes only once the case has an RFE (409 rfe_response_no_rfe). */
+    const scope = async (req: FastifyRequest) => {
+      const s = await gates.scope(req);
+      // The params passed ZDocumentParams already; read again here for their type.
+      await assertKindAvailable(db, s.caseRow.id, ZDocumentParams.parse(req.params).kind);
+      return s;
+    };
     app.addContentTypeParser(
       DOCX_TYPE,
       { parseAs: 'buffer', bodyLimit: DOCX_IMPORT_MAX_BYTES },
@@ -167,7 +176,7 @@ export const documentsRoutes =
     app.get(
       `${BASE}/reference_targets/`,
       { ...read, schema: { tags, params: ZDocumentParams, response: { 200: ZReferenceTargets } } },
-      async (req) => referenceTargets(db, (await scope(req)).caseRow.id),
+      async (req) => referenceTargets(db, (await scope(req)).caseRow.id, req.params.kind),
     );
     app.get(
       `${BASE}/outline/`,

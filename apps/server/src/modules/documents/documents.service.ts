@@ -18,14 +18,27 @@ import { AppError, errorOf, notFound } from '../../plugins/errors.ts';
 import { assertEditable, type EditScope } from '../case/case-lock.ts';
 import { checkContent, stored, textLength } from './document-content.ts';
 import { caseTargets, numberingOf, referencesIn, resolve } from './numbering.ts';
+import { responseRfeId, targetsFor } from './rfe-response.ts';
 
 export { hasContent } from './document-content.ts';
 
-/** The US plan and the petition letter: save with optimistic concurrency, bounded history (decision 0022). */
+/**
+ * The US plan, the petition letter and the RFE response letter: save with optimistic concurrency, bounded history
+ * (decision 0022); the response letter only while the case has an RFE (decision 0077).
+ */
 
 export type DocumentRow = typeof caseDocument.$inferSelect;
 const EMPTY: TLetterDocument = { type: 'doc', content: [] };
-const LOCK_SCOPE: Record<DocumentKind, EditScope> = { us_plan: 'plan', petition_letter: 'petition' };
+const LOCK_SCOPE: Record<DocumentKind, EditScope> = {
+  us_plan: 'plan',
+  petition_letter: 'petition',
+  rfe_response: 'petition',
+};
+
+/** Every route of kind rfe_response: 409 rfe_response_no_rfe (zh/en) while the case has no RFE. */
+export async function assertKindAvailable(db: Db, caseId: number, kind: DocumentKind): Promise<void> {
+  if (kind === 'rfe_response') await responseRfeId({ db: { db } }, caseId);
+}
 
 export async function documentRow(
   db: Db,
@@ -48,7 +61,7 @@ export async function documentView(db: Db, caseId: number, kind: DocumentKind): 
     version: row?.version ?? 0,
     content,
     updated_at: row?.updatedAt.toISOString() ?? null,
-    numbering: numberingOf(content, await caseTargets(db, caseId)),
+    numbering: numberingOf(content, await targetsFor(db, caseId, kind)),
     service_first: serviceFirstOf(row),
   };
 }
@@ -224,7 +237,7 @@ export async function versionView(
 ): Promise<TDocumentVersion> {
   const row = await versionRow(db, caseId, kind, vid);
   const content = stored(row.content);
-  return { ...summary(row), content, numbering: numberingOf(content, await caseTargets(db, caseId)) };
+  return { ...summary(row), content, numbering: numberingOf(content, await targetsFor(db, caseId, kind)) };
 }
 
 /** `POST …/versions/{vid}/restore/`: the old content becomes a new version (history keeps both). */
@@ -282,7 +295,10 @@ export interface DocumentIssue {
 /** For the checklist: every reference of the case's documents that points at a deleted (or wrong) row. */
 export async function documentIssues(ctx: Pick<AppContext, 'db'>, caseId: number): Promise<DocumentIssue[]> {
   const db = ctx.db.db;
-  const docs = await db.select().from(caseDocument).where(eq(caseDocument.caseId, caseId));
+  // The original petition's documents only: the response letter is numbered by its RFE (checked by the RFE packet).
+  const docs = (await db.select().from(caseDocument).where(eq(caseDocument.caseId, caseId))).filter(
+    (d) => d.kind !== 'rfe_response',
+  );
   if (docs.length === 0) return [];
   const targets = await caseTargets(db, caseId);
   const out: DocumentIssue[] = [];

@@ -15,6 +15,7 @@ import { criterionLabel, regulationOf } from '../evidence/criteria-content.ts';
 import { numberCase } from '../numbering/case-numbering.ts';
 import { loadCaseRows } from '../numbering/numbering.load.ts';
 import { numberingOf } from './numbering.ts';
+import { targetsFor } from './rfe-response.ts';
 import { type HelpSection, helpSections, type Project } from './writing-help.ts';
 
 const projectOf = (code: ProjectCode): Project => (code === 'USA_NIW' ? 'niw' : 'eb1a');
@@ -43,8 +44,10 @@ export async function documentOutline(
   const { claim } = rows;
   const numbering = numberCase(rows);
   const exhibits = numbering.folders;
-  const targets = numbering.targets;
-  const letterIds = numbering.letters.map((l) => `letter:${l.letter.id}`);
+  // The response letter's references are numbered by its RFE (decision 0077); it cites no letters.
+  const rfe = kind === 'rfe_response';
+  const targets = rfe ? await targetsFor(db, s.caseId, kind) : numbering.targets;
+  const letterIds = rfe ? [] : numbering.letters.map((l) => `letter:${l.letter.id}`);
   const sections: TDocumentOutline['sections'] = [];
   const section = (h: HelpSection, criterion: Criterion | null, insert: TBlock[]) =>
     sections.push({
@@ -101,6 +104,7 @@ export async function documentOutline(
 const TITLES: Record<DocumentKind, { zh: string; en: string }> = {
   us_plan: { zh: '美国计划', en: 'US plan' },
   petition_letter: { zh: '申请信', en: 'Petition letter' },
+  rfe_response: { zh: 'RFE 回复信', en: 'RFE response letter' },
 };
 
 /**

@@ -15,12 +15,18 @@ import { COUNSEL_TYPESETTING, renderLetter } from '../../pdf/letter/render-lette
 import { referenceLabel } from '../../pdf/packet/packet-documents.ts';
 import type { CaseNumbering } from '../numbering/case-numbering.ts';
 import { numberCase } from '../numbering/case-numbering.ts';
-import { caseNumbering, loadCaseRows } from '../numbering/numbering.load.ts';
+import { loadCaseRows } from '../numbering/numbering.load.ts';
 import { stampedPages, stampedUploadIds } from '../numbering/stamped-pages.ts';
 import { documentRow } from './documents.service.ts';
 import { targetOf } from './numbering.ts';
+import { rfeReferenceTargets, targetsFor } from './rfe-response.ts';
 
 const EMPTY: TLetterDocument = { type: 'doc', content: [] };
+const TITLE: Record<DocumentKind, string> = {
+  petition_letter: 'Petition letter',
+  us_plan: 'US plan',
+  rfe_response: 'RFE response letter',
+};
 
 /**
  * `GET …/preview.pdf`: the stored document rendered exactly as it will print, numbered by the case's one
@@ -33,7 +39,7 @@ export async function documentPreview(
   kind: DocumentKind,
   locale: Locale,
 ): Promise<Uint8Array> {
-  const [row, numbering] = await Promise.all([documentRow(db, caseId, kind), caseNumbering(db, caseId)]);
+  const [row, targets] = await Promise.all([documentRow(db, caseId, kind), targetsFor(db, caseId, kind)]);
   const result = await renderLetter({
     doc: (row?.content as TLetterDocument | undefined) ?? EMPTY,
     // Stored content passed ZLetterDocument when it was saved.
@@ -42,8 +48,8 @@ export async function documentPreview(
     pageNumbers: true,
     // Typeset as the packet prints it (decision 0066): justified, hyphenated, numbered headings; the letter's contents.
     typeset: { ...COUNSEL_TYPESETTING, contents: kind === 'petition_letter' },
-    title: kind === 'petition_letter' ? 'Petition letter' : 'US plan',
-    resolveReference: previewResolver(numbering, locale),
+    title: TITLE[kind],
+    resolveReference: previewResolver({ targets }, locale),
   });
   return result.bytes;
 }
@@ -52,7 +58,7 @@ export async function documentPreview(
  * What each reference prints in a preview: the numbering's number labelled as the packet labels it (with its page
  * pin), or a named placeholder while it is pending.
  */
-export function previewResolver(numbering: CaseNumbering, locale: Locale) {
+export function previewResolver(numbering: Pick<CaseNumbering, 'targets'>, locale: Locale) {
   return (k: TReferenceKind, id: string, pages?: TPagePin | null): ResolvedReference | undefined => {
     const t = targetOf(numbering.targets, k, id);
     if (!t) return undefined;
@@ -97,7 +103,13 @@ export function referenceTargetsOf(
 }
 
 /** `GET …/reference_targets/`: the picker of "Insert Evidence Index" / "Insert Reference Letter Index". */
-export async function referenceTargets(db: Db, caseId: number): Promise<TReferenceTargets> {
+export async function referenceTargets(
+  db: Db,
+  caseId: number,
+  kind: DocumentKind,
+): Promise<TReferenceTargets> {
+  // The response letter's picker: the RFE's exhibits (filed snapshot and new folders), decision 0077.
+  if (kind === 'rfe_response') return rfeReferenceTargets({ db: { db } }, caseId);
   const rows = await loadCaseRows(db, caseId);
   const n = numberCase(rows);
   const ids = stampedUploadIds(n);

@@ -56,6 +56,40 @@ const NIW_PRONGS: HelpSection[] = [
   },
 ];
 
+/** The response letter (decision 0077): an introduction, one answer per finding (officer's order), a conclusion. */
+const RFE_RESPONSE: HelpSection[] = [
+  {
+    key: 'rfe_intro',
+    title: { zh: '引言', en: 'Introduction' },
+    guidance: {
+      zh: '注明收据号、RFE 通知日期，并说明本信逐条回应移民官的问题。',
+      en: 'Name the receipt number and the notice date, and say that the letter answers each of the officer’s findings in turn.',
+    },
+    prompt:
+      'This letter responds to the Request for Evidence dated [date] for the above receipt number. Each of the officer’s findings is addressed below, with the evidence enclosed.',
+  },
+  {
+    key: 'rfe_findings',
+    title: { zh: '逐条回应', en: 'Response to each finding' },
+    guidance: {
+      zh: '按通知中的顺序，先引用或概括每条问题，再用已递交或新的证据回应；用“插入证据索引”引用证据，编号接着原申请。',
+      en: 'In the notice’s order, quote or summarise each finding, then answer it with filed or new exhibits; insert them with the exhibit index so the numbers continue the original packet.',
+    },
+    prompt:
+      'Finding 1: [quote or summarise the officer’s finding.] Response: [explain, citing the exhibits.]',
+  },
+  {
+    key: 'rfe_conclusion',
+    title: { zh: '结论', en: 'Conclusion' },
+    guidance: {
+      zh: '简短总结并请求批准。',
+      en: 'Summarise the answers and ask for approval.',
+    },
+    prompt:
+      'The evidence enclosed answers each of the officer’s findings; we respectfully request that the petition be approved.',
+  },
+];
+
 const HELP: Record<DocumentKind, Record<Project, HelpSection[]>> = {
   us_plan: {
     niw: [
@@ -184,6 +218,7 @@ const HELP: Record<DocumentKind, Record<Project, HelpSection[]>> = {
       },
     ],
   },
+  rfe_response: { eb1a: RFE_RESPONSE, niw: RFE_RESPONSE },
 };
 
 export const helpSections = (kind: DocumentKind, project: Project): readonly HelpSection[] =>

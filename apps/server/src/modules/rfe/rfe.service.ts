@@ -95,7 +95,11 @@ async function exhibitRowsOf(db: Db, rfeId: number) {
 }
 
 /** The numbering of an RFE's response (decision 0077): for the response letter's references and H5's packet. */
-export async function rfeNumbering(ctx: AppContext, caseId: number, rfeId: number): Promise<RfeNumbering> {
+export async function rfeNumbering(
+  ctx: { db: { db: Db } },
+  caseId: number,
+  rfeId: number,
+): Promise<RfeNumbering> {
   const db = ctx.db.db;
   const filed = await filedExhibitsOf(db, caseId);
   const findings = await db
@@ -115,7 +119,7 @@ export async function rfeNumbering(ctx: AppContext, caseId: number, rfeId: numbe
 }
 
 /** The case's latest RFE (the one the `rfe_response` document answers, decision 0077); null without one. */
-export async function latestRfeId(ctx: AppContext, caseId: number): Promise<number | null> {
+export async function latestRfeId(ctx: { db: { db: Db } }, caseId: number): Promise<number | null> {
   const [row] = await ctx.db.db
     .select({ id: caseRfe.id })
     .from(caseRfe)

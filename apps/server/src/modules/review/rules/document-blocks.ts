@@ -24,6 +24,8 @@ export interface BlockReference {
 export const DOCUMENT_TAB: Record<DocumentKind, string> = {
   petition_letter: 'petition',
   us_plan: 'endeavor',
+  // The response letter is edited in the RFE workspace on the Schedule tab (decision 0077).
+  rfe_response: 'schedule',
 };
 
 export const blockTarget = (kind: DocumentKind, paragraph: number) => `${kind}#${paragraph}`;
