@@ -105,6 +105,9 @@ export async function putFiling(ctx: AppContext, s: CaseScope, body: TFilingRequ
   const caseId = s.caseRow.id;
   const today = await customerToday(ctx, s.customerId);
   if (body.mailed_on > today) throw fail(400, E.dateInvalid, { date: body.mailed_on });
+  // Read outside the transaction: the numbering's loader reads several tables at once, which one connection in a
+  // transaction must not be asked to do.
+  const snapshot = await takeSnapshot(ctx.db.db, caseId, ctx.clock.now());
   await ctx.db.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const now = ctx.clock.now();
@@ -126,7 +129,7 @@ export async function putFiling(ctx: AppContext, s: CaseScope, body: TFilingRequ
         mailedOn: body.mailed_on,
         carrier: body.carrier,
         trackingNumber: body.tracking_number || null,
-        ...(first ? { exhibitSnapshot: await takeSnapshot(tx, caseId, now) } : {}),
+        ...(first ? { exhibitSnapshot: snapshot } : {}),
         ...(stageOf(row) === 'preparing' ? { stage: 'mailed', stageOn: body.mailed_on } : {}),
         version: sql`${caseFiling.version} + 1`,
         updatedAt: now,
@@ -138,6 +141,7 @@ export async function putFiling(ctx: AppContext, s: CaseScope, body: TFilingRequ
 
 /** `POST …/filing/snapshot/`: the exhibit numbers taken again (the customer changed the packet before mailing). */
 export async function retakeSnapshot(ctx: AppContext, s: CaseScope): Promise<TFiling> {
+  const snapshot = await takeSnapshot(ctx.db.db, s.caseRow.id, ctx.clock.now());
   await ctx.db.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     await recordedFiling(tx, s.caseRow.id);
@@ -145,7 +149,7 @@ export async function retakeSnapshot(ctx: AppContext, s: CaseScope): Promise<TFi
     await tx
       .update(caseFiling)
       .set({
-        exhibitSnapshot: await takeSnapshot(tx, s.caseRow.id, now),
+        exhibitSnapshot: snapshot,
         version: sql`${caseFiling.version} + 1`,
         updatedAt: now,
       })
