@@ -11,7 +11,8 @@ import { blocksOf, blockTarget, DOCUMENT_TAB } from './rules/document-blocks.ts'
  * Pure: a function of the review input.
  */
 
-export type MailedDocument = 'petition_letter' | 'us_plan';
+/** The petition's documents, and the RFE response letter (issue 32 item 4, decision 0077) when it exists. */
+export type MailedDocument = 'petition_letter' | 'us_plan' | 'rfe_response';
 
 export interface DocumentBlock {
   document: MailedDocument;
@@ -63,10 +64,16 @@ export function paragraphPlace(document: MailedDocument, paragraph: number, loca
   };
 }
 
-/** The top-level blocks of the petition letter and the US plan with their text (references and footnotes left out). */
-export function documentBlocks(input: ReviewInput): DocumentBlock[] {
+/**
+ * The top-level blocks of the petition letter and the US plan (and of the RFE response letter when asked) with their
+ * text (references and footnotes left out).
+ */
+export function documentBlocks(
+  input: ReviewInput,
+  documents: readonly MailedDocument[] = ['petition_letter', 'us_plan'],
+): DocumentBlock[] {
   const out: DocumentBlock[] = [];
-  for (const document of ['petition_letter', 'us_plan'] as const) {
+  for (const document of documents) {
     for (const b of blocksOf(input.rows, document)) {
       const text = blockText(b.node);
       if (text) out.push({ document, paragraph: b.paragraph, text });

@@ -1,7 +1,7 @@
 import type { Locale, ProjectCode } from '@dossier/contract';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { letterEvidence, upload } from '../../db/schema/index.ts';
+import { caseDocument, letterEvidence, upload } from '../../db/schema/index.ts';
 import { type CaseRow, categoryOf, contextOf, todayOf } from '../case/case.service.ts';
 import type { FilingForm } from '../case/stages.service.ts';
 import type { CaseContext } from '../forms/form-state.ts';
@@ -82,6 +82,13 @@ export async function loadReviewInput(
     known?.cc.today ?? todayOf(ctx, s.caseRow),
     intendedKeys(ctx.db.db, s.caseRow.id),
   ]);
+  // The RFE response letter (decision 0077): the rules that read a document by kind (leftovers) read it too; the
+  // case rows carry the petition's documents only.
+  const [response] = await ctx.db.db
+    .select()
+    .from(caseDocument)
+    .where(and(eq(caseDocument.caseId, s.caseRow.id), eq(caseDocument.kind, 'rfe_response')));
+  if (response) rows.documents = [...rows.documents, response];
   const ids = caseUploadIds(rows);
   const letterIds = rows.letters.map((l) => l.id);
   const [forms, uploadRows, texts, letterEvidenceRows] = await Promise.all([

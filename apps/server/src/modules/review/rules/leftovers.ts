@@ -89,7 +89,7 @@ function placeholderFinding(
 function placeholders(input: ReviewInput, sources: UploadSource[], locale: Locale): TReviewFinding[] {
   const out: TReviewFinding[] = [];
   const byDocument = new Map<MailedDocument, Map<LeftoverPattern, Hit[]>>();
-  for (const b of documentBlocks(input)) {
+  for (const b of documentBlocks(input, ['petition_letter', 'us_plan', 'rfe_response'])) {
     for (const p of LEFTOVER_PATTERNS) {
       const m = p.needle && !p.needle.test(b.text) ? null : p.re.exec(b.text);
       if (!m) continue;
@@ -106,7 +106,9 @@ function placeholders(input: ReviewInput, sources: UploadSource[], locale: Local
   for (const [document, perPattern] of byDocument) {
     const where = translate(locale, `checklist:document.${document}`);
     for (const [p, hits] of perPattern) {
-      out.push(placeholderFinding(document, where, p, hits, p.strong ? 'block' : 'warn', locale));
+      // The response letter warns only: a block would hold the original packet, which it is no part of.
+      const block = p.strong && document !== 'rfe_response';
+      out.push(placeholderFinding(document, where, p, hits, block ? 'block' : 'warn', locale));
     }
   }
   for (const s of sources) {

@@ -15,7 +15,11 @@ export function uncitedRule(input: ReviewInput, locale: Locale): TReviewFinding[
   const r = (key: string, vars: Record<string, string | number> = {}) =>
     translate(locale, `review:uncited.${key}`, vars);
   const cited = new Set<string>();
-  for (const d of input.rows.documents) for (const ref of referencesIn(d.content)) cited.add(ref.id);
+  // Cited in the petition: the RFE response letter (numbered by its RFE) does not count.
+  for (const d of input.rows.documents) {
+    if (d.kind === 'rfe_response') continue;
+    for (const ref of referencesIn(d.content)) cited.add(ref.id);
+  }
   const byLetters = new Set(input.letterEvidence.map((e) => e.folderId));
   const out: TReviewFinding[] = [];
   for (const e of input.numbering.exhibits) {
