@@ -138,7 +138,8 @@ describe('RFE response letter', () => {
       (await call('GET', 'documents/petition_letter/')).json(),
     ).numbering;
 
-    const { rfe } = await withRfe(o, folders, receipt);
+    const { rfe, rfeId } = await withRfe(o, folders, receipt);
+    expect(rfe.findings[0]!.cited).toBe(false);
     const fresh = rfe.exhibits.find((e) => e.folder_id === folders[3])!;
     expect(fresh.filed).toBe(false);
     expect(fresh.label).toBe('Exhibit 4');
@@ -158,6 +159,10 @@ describe('RFE response letter', () => {
     const saved = ZDocument.parse(r.json().document);
     expect(saved.kind).toBe('rfe_response');
     expect(saved.version).toBe(1);
+    // The finding is cited by the letter now (its exhibits ∩ the letter's references).
+    const cited = ZRfe.parse((await call('GET', `rfe/${rfeId}/`)).json());
+    expect(cited.findings[0]!.cited).toBe(true);
+    expect(cited.exhibits.find((e) => e.folder_id === folders[3])!.label).toBe(fresh.label);
     const read = ZDocument.parse((await call('GET', RESPONSE)).json());
     expect(read.content).toEqual(content);
     expect(read.numbering[`folder:${folders[3]}`]).toMatchObject({

@@ -115,6 +115,11 @@ export const ZRfeFinding = z.object({
   exhibits: z.array(ZRfeExhibit).max(RFE_FINDING_EXHIBITS_MAX),
   /** At least one exhibit, or cited in the response letter. */
   answered: z.boolean(),
+  /**
+   * The response letter (documents kind rfe_response, the latest RFE's) cites one of its exhibits (a reference to
+   * the folder or one of its files); optional for older answers (decision 0077 "The response letter").
+   */
+  cited: z.boolean().optional(),
 });
 export type TRfeFinding = z.infer<typeof ZRfeFinding>;
 

@@ -33,6 +33,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { customerToday } from '../customer/customer.clock.ts';
+import { referencesIn } from '../documents/reference-walk.ts';
 import type { CaseScope } from '../evidence/folders.service.ts';
 import { attachUpload, detachUpload } from '../uploads/uploads.attach.ts';
 import { rfeChecklist } from './rfe-checklist.ts';
@@ -205,12 +206,24 @@ async function view(
     };
   };
   let letter = '';
+  /** The folders the response letter cites (a folder reference, or one of its files'). */
+  const citedFolders = new Set<number>();
   if (latest === row.id) {
     const [doc] = await db
       .select({ content: caseDocument.content })
       .from(caseDocument)
       .where(and(eq(caseDocument.caseId, s.caseRow.id), eq(caseDocument.kind, 'rfe_response')));
     letter = doc ? documentText(doc.content) : '';
+    const refs = doc ? referencesIn(doc.content).filter((r) => r.kind === 'exhibit') : [];
+    const fileIds = refs.filter((r) => r.id.startsWith('file:')).map((r) => Number(r.id.slice(5)));
+    for (const r of refs) if (r.id.startsWith('folder:')) citedFolders.add(Number(r.id.slice(7)));
+    const files = fileIds.length
+      ? await db
+          .select({ folderId: evidenceFile.folderId })
+          .from(evidenceFile)
+          .where(and(eq(evidenceFile.caseId, s.caseRow.id), inArray(evidenceFile.id, fileIds)))
+      : [];
+    for (const f of files) citedFolders.add(f.folderId);
   }
   const findingViews = findings.map((f) => {
     const mine = links.filter((l) => l.findingId === f.id).sort((a, b) => a.position - b.position);
@@ -224,6 +237,7 @@ async function view(
       note: f.note,
       exhibits: mine.map((l) => exhibit(l.folderId, l.reprint)),
       answered: cited,
+      cited: mine.some((l) => citedFolders.has(l.folderId)),
     };
   });
   const daysLeft = Math.max(-100_000, Math.min(100_000, daysBetween(today, row.dueDate)));
