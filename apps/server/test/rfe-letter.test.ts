@@ -6,7 +6,7 @@ import { customerToday } from '../src/modules/customer/customer.clock.ts';
 import { addDays } from '../src/modules/rfe/rfe.service.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { evidenceCalls, type Owner, onCase, owner } from './evidence-helpers.ts';
-import { accountsTestConfig } from './factories.ts';
+import { accountsTestConfig, injectAs, type Method } from './factories.ts';
 import { pdftotext, writeTempPdf } from './pdf-assertions.ts';
 
 /** The RFE response letter (documents kind rfe_response, issue 32 item 4, decision 0077 "The response letter"). */
@@ -209,30 +209,52 @@ describe('RFE response letter', () => {
     expect(petitionAfter).toEqual(petitionBefore);
   });
 
-  it('another customer gets 404 on every rfe_response route of the case, in both languages', async () => {
-    const { o, folders, receipt } = await filedCase();
-    await withRfe(o, folders, receipt);
+  it('another customer gets 404 on every documents route of kind rfe_response (their case or a nested version id), zh/en; A unchanged', async () => {
+    await t.app.ready();
+    const routes = t.app.routeTable
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((k) => k.includes('/api/customer/case/:id/documents/'));
+    expect(routes.length).toBe(11);
+    const a = await filedCase();
+    await withRfe(a.o, a.folders, a.receipt);
     expect(
-      (await onCase(t, o)('PUT', RESPONSE, { version: 0, content: letterDoc([txt('Mine.')]) })).statusCode,
+      (await onCase(t, a.o)('PUT', RESPONSE, { version: 0, content: letterDoc([txt('Mine.')]) })).statusCode,
     ).toBe(200);
-    const b = await owner(t);
-    const asB = onCase(t, { ...b, caseId: o.caseId });
-    for (const lang of ['en', 'zh'] as const) {
-      for (const [method, path, body] of [
-        ['GET', RESPONSE, undefined],
-        ['PUT', RESPONSE, { version: 1, content: letterDoc([txt('Theirs.')]) }],
-        ['GET', `${RESPONSE}versions/`, undefined],
-        ['GET', `${RESPONSE}reference_targets/`, undefined],
-        ['GET', `${RESPONSE}outline/`, undefined],
-        ['GET', `${RESPONSE}preview.pdf`, undefined],
-      ] as const) {
-        const r = await asB(method, path, body, lang);
-        expect(r.statusCode, `${method} ${path}`).toBe(404);
-        expect(r.json().code).toBe('not_found');
+    const vid = (await onCase(t, a.o)('GET', `${RESPONSE}versions/`)).json().versions[0].id as number;
+    const before = (await onCase(t, a.o)('GET', RESPONSE)).json();
+    // B has an RFE of their own (so the kind is open on B's case and only ownership refuses).
+    const b = await filedCase();
+    await withRfe(b.o, b.folders, b.receipt);
+    const bodies: Record<string, { payload?: unknown; headers?: Record<string, string> }> = {
+      'PUT /api/customer/case/:id/documents/:kind/': {
+        payload: { version: 1, content: letterDoc([txt('x')]) },
+      },
+      'POST /api/customer/case/:id/documents/:kind/versions/:vid/restore/': { payload: { version: 1 } },
+      'POST /api/customer/case/:id/documents/:kind/import/': {
+        payload: Buffer.from('PK'),
+        headers: {
+          'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        },
+      },
+      'PUT /api/customer/case/:id/documents/:kind/service_choice/': { payload: { first: 'review' } },
+    };
+    let n = 0;
+    for (const key of routes) {
+      const [method, pattern] = key.split(' ') as [Method, string];
+      const url = (caseId: number) =>
+        pattern.replace(':id', String(caseId)).replace(':kind', 'rfe_response').replace(':vid', String(vid));
+      const urls = [url(a.o.caseId), ...(pattern.includes(':vid') ? [url(b.o.caseId)] : [])];
+      for (const u of urls) {
+        for (const lang of ['en', 'zh'] as const) {
+          const r = await injectAs(t, method, u, { user: b.o.user, lang, ...bodies[key] });
+          expect(r.statusCode, `${key} ${u}: ${r.body.slice(0, 200)}`).toBe(404);
+          expect(r.json().code).toBe('not_found');
+          n++;
+        }
       }
     }
-    const mine = ZDocument.parse((await onCase(t, o)('GET', RESPONSE)).json());
-    expect(mine.version).toBe(1);
+    expect(n).toBeGreaterThanOrEqual(26);
+    expect((await onCase(t, a.o)('GET', RESPONSE)).json()).toEqual(before);
   });
 
   it('the case review shows a leftover "[TODO]" in the response letter, on the Schedule tab', async () => {
