@@ -186,6 +186,6 @@ test('record an RFE, answer two findings with an old and a new exhibit, build an
 
   const list = ZRfeList.parse(await (await page.request.get(onCase('rfe/'), { headers })).json());
   expect(list.items.map((r) => r.id)).toEqual([rfeId]);
-  await expect(page.getByRole('button', { name: buttonName(R.workspace.back) })).toBeVisible();
+  await expect(page.getByTestId('rfe-back').first()).toHaveText(buttonName(R.workspace.back));
   expect(unexpected(errors)).toEqual([]);
 });

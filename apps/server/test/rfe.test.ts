@@ -261,10 +261,10 @@ describe('RFE workspace', () => {
     expect(v.findings.map((f) => f.answered)).toEqual([true, true, false]);
     expect(v.checklist.find((c) => c.key === 'finding:3')).toMatchObject({ ok: false });
     // New exhibits without files: the checklist says so; a file makes it pass.
-    expect(v.checklist.find((c) => c.key === 'files:Exhibit 4')).toMatchObject({ ok: false });
+    expect(v.checklist.find((c) => c.key === 'files:4')).toMatchObject({ ok: false });
     await ev.file(o, folders[4]!, 'Judging invitation');
     v = ZRfe.parse((await call('GET', `rfe/${rfe.id}/`)).json());
-    expect(v.checklist.find((c) => c.key === 'files:Exhibit 4')).toMatchObject({ ok: true });
+    expect(v.checklist.find((c) => c.key === 'files:4')).toMatchObject({ ok: true });
     expect(v.exhibits.find((e) => e.number === 4)!.pages).toBe(2);
 
     // The exported numbering (for the response packet) agrees with the view.

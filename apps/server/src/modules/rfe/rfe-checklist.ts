@@ -8,7 +8,8 @@ export interface ChecklistInput {
   letterWritten: boolean;
   noticeUploaded: boolean;
   /** New exhibits (not in the filed packet) and their pages (0 = nothing uploaded). */
-  newExhibits: Array<{ label: string; pages: number }>;
+  /** New exhibits: `label` in the reader's language ("证据 4" / "Exhibit 4"). */
+  newExhibits: Array<{ number: number; label: string; pages: number }>;
 }
 
 export interface Check {
@@ -45,7 +46,7 @@ export function rfeChecklist(locale: Locale, input: ChecklistInput): Check[] {
   checks.push({ key: 'letter', ok: input.letterWritten, label: t('letter') });
   checks.push({ key: 'notice', ok: input.noticeUploaded, label: t('notice') });
   for (const e of input.newExhibits) {
-    checks.push({ key: `files:${e.label}`, ok: e.pages > 0, label: t('exhibit_files', { label: e.label }) });
+    checks.push({ key: `files:${e.number}`, ok: e.pages > 0, label: t('exhibit_files', { label: e.label }) });
   }
   checks.push({ key: 'signature', ok: false, label: t('signature') });
   return checks;

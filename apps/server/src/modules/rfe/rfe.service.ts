@@ -31,6 +31,7 @@ import {
   rfeFindingExhibit,
   upload,
 } from '../../db/schema/index.ts';
+import { referenceLabel } from '../../pdf/packet/packet-documents.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { customerToday } from '../customer/customer.clock.ts';
 import { referencesIn } from '../documents/reference-walk.ts';
@@ -243,7 +244,11 @@ async function view(
   const daysLeft = Math.max(-100_000, Math.min(100_000, daysBetween(today, row.dueDate)));
   const newExhibits = numbering.printed
     .filter((e) => !e.filed)
-    .map((e) => ({ label: e.label, pages: pages.get(e.folderId) ?? 0 }));
+    .map((e) => ({
+      number: e.number,
+      label: referenceLabel(s.locale as Locale, 'exhibit', e.number),
+      pages: pages.get(e.folderId) ?? 0,
+    }));
   return {
     id: row.id,
     kind: row.kind as 'rfe' | 'noid',

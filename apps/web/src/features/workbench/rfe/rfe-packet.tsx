@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Progress, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCustomerClock } from '../../clock/use-customer-clock.ts';
 import { useWorkbenchCase } from '../case/workbench-context.tsx';
 import { saveFile } from '../evidence/save-file.ts';
 import { rfeApi, rfeKeys } from './rfe-api.ts';
@@ -12,6 +13,7 @@ export function RfePacketCard({ caseId, rfeId }: { caseId: number; rfeId: number
   const { t } = useTranslation('rfe');
   const { readOnly } = useWorkbenchCase();
   const queryClient = useQueryClient();
+  const clock = useCustomerClock();
   const query = useRfePacket(caseId, rfeId);
   const [busy, setBusy] = useState<'build' | 'download' | null>(null);
   const packet = query.data;
@@ -45,7 +47,7 @@ export function RfePacketCard({ caseId, rfeId }: { caseId: number; rfeId: number
         <Alert
           type="warning"
           showIcon
-          message={t('build.problems')}
+          title={t('build.problems')}
           description={
             <ul className="rfe-problems" data-testid="rfe-packet-problems">
               {packet.problems.map((p) => (
@@ -62,13 +64,13 @@ export function RfePacketCard({ caseId, rfeId }: { caseId: number; rfeId: number
         </div>
       )}
       {packet?.build_state === 'failed' && (
-        <Alert type="error" showIcon message={t('build.failed')} data-testid="rfe-packet-failed" />
+        <Alert type="error" showIcon title={t('build.failed')} data-testid="rfe-packet-failed" />
       )}
       {packet?.generated_at && (
         <Typography.Paragraph data-testid="rfe-packet-file">
           {packet.ready
-            ? t('build.ready', { pages: packet.file_pages ?? 0, at: packet.generated_at })
-            : t('build.stale', { at: packet.generated_at })}
+            ? t('build.ready', { pages: packet.file_pages ?? 0, at: clock.dateTime(packet.generated_at) })
+            : t('build.stale', { at: clock.dateTime(packet.generated_at) })}
         </Typography.Paragraph>
       )}
       <Space wrap>

@@ -59,7 +59,7 @@ function RfeList({ caseId, onOpen }: { caseId: number; onOpen: (id: number) => v
       }
     >
       {query.isPending && <Skeleton active />}
-      {query.isError && <Alert type="error" showIcon message={t('list.loadFailed')} />}
+      {query.isError && <Alert type="error" showIcon title={t('list.loadFailed')} />}
       {query.data && items.length === 0 && <Empty description={t('list.empty')} />}
       {items.length > 0 && (
         <List

@@ -40,7 +40,7 @@ export function RfeWorkspace({
     return (
       <Space direction="vertical">
         {back}
-        <Alert type="error" showIcon message={t('workspace.notFound')} />
+        <Alert type="error" showIcon title={t('workspace.notFound')} />
       </Space>
     );
   }
@@ -55,7 +55,7 @@ export function RfeWorkspace({
         {RESPONSE_KIND ? (
           <DocumentTab kind={RESPONSE_KIND} />
         ) : (
-          <Alert type="info" message={t('letter.soon')} />
+          <Alert type="info" title={t('letter.soon')} />
         )}
       </Card>
       <RfeChecklist rfe={rfe} />
