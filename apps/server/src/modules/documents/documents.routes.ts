@@ -76,7 +76,10 @@ export const documentsRoutes =
     const gates = caseGates(ctx);
     const { read, write } = gates;
     const db = ctx.db.db;
-    /** The case's scope; the response letter's routes only once the case has an RFE (409 rfe_response_no_rfe). */
+    /**
+     * The case's scope; the response letter's routes only once the case has an RFE (409 rfe_response_no_rfe), but
+     * for the import, which stores nothing.
+     */
     const scope = async (req: FastifyRequest) => {
       const s = await gates.scope(req);
       // The params passed ZDocumentParams already; read again here for their type.
@@ -158,7 +161,8 @@ export const documentsRoutes =
         },
       },
       async (req) => {
-        await scope(req);
+        // Converts only (nothing is stored): open for the response letter before its RFE too; its save is gated.
+        await gates.scope(req);
         const name = importName(req);
         if (!Buffer.isBuffer(req.body)) throw errorOf(400, DocumentErrorCode.importUnreadable, { name });
         return importDocx(req.body, { name });
