@@ -24,7 +24,7 @@ export const caseDocument = pgTable(
     caseId: integer('case_id')
       .notNull()
       .references(() => workbenchCase.id, { onDelete: 'cascade' }),
-    /** 'us_plan' | 'petition_letter' */
+    /** 'us_plan' | 'petition_letter' | 'rfe_response' (the RFE response letter: decision 0077) */
     kind: text('kind').notNull(),
     version: integer('version').notNull(),
     /** ZLetterDocument, validated on every write. */

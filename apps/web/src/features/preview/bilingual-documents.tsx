@@ -1,4 +1,4 @@
-import { DOCUMENT_KINDS, type DocumentKind, LOCALES } from '@dossier/contract';
+import { type DocumentKind, LOCALES, PETITION_DOCUMENT_KINDS } from '@dossier/contract';
 import { Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,7 @@ export function BilingualDocuments() {
       <Segmented
         value={kind}
         onChange={(v) => setKind(v as DocumentKind)}
-        options={DOCUMENT_KINDS.map((k) => ({ value: k, label: t(`compare.document_kinds.${k}`) }))}
+        options={PETITION_DOCUMENT_KINDS.map((k) => ({ value: k, label: t(`compare.document_kinds.${k}`) }))}
       />
       <div className="preview-panes">
         {LOCALES.map((locale) => (

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { DOCUMENT_KINDS, type DocumentKind, type TRfe } from '@dossier/contract';
+import type { TRfe } from '@dossier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -14,9 +14,6 @@ import { RfeFindings } from './rfe-findings.tsx';
 import { RfePacketCard } from './rfe-packet.tsx';
 import { dueText } from './rfe-section.tsx';
 import { useRfe } from './use-rfe.ts';
-
-/** The response letter's document kind, once the documents contract has it (decision 0077). */
-const RESPONSE_KIND: DocumentKind | undefined = DOCUMENT_KINDS.find((k) => (k as string) === 'rfe_response');
 
 /** One RFE: the notice and its countdown, the findings and their exhibits, the letter, the checklist, the packet. */
 export function RfeWorkspace({
@@ -52,11 +49,7 @@ export function RfeWorkspace({
       <RfeFindings caseId={caseId} rfe={rfe} />
       <Card title={t('letter.title')} className="rfe-card" data-testid="rfe-letter">
         <Typography.Paragraph type="secondary">{t('letter.intro')}</Typography.Paragraph>
-        {RESPONSE_KIND ? (
-          <DocumentTab kind={RESPONSE_KIND} />
-        ) : (
-          <Alert type="info" title={t('letter.soon')} />
-        )}
+        <DocumentTab kind="rfe_response" />
       </Card>
       <RfeChecklist rfe={rfe} />
       <RfePacketCard caseId={caseId} rfeId={rfe.id} />
