@@ -1,13 +1,16 @@
 import type { Locale, ProjectCode } from '@dossier/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { caseDocument, letterEvidence, upload } from '../../db/schema/index.ts';
+import { caseDocument, letterEvidence, rfeFinding, upload } from '../../db/schema/index.ts';
 import { type CaseRow, categoryOf, contextOf, todayOf } from '../case/case.service.ts';
 import type { FilingForm } from '../case/stages.service.ts';
+import type { Target } from '../documents/numbering.ts';
+import { rfeTargets } from '../documents/rfe-response.ts';
 import type { CaseContext } from '../forms/form-state.ts';
 import { filingStates } from '../forms/immigration-data.service.ts';
 import { type CaseNumbering, numberCase } from '../numbering/case-numbering.ts';
 import { type CaseRows, loadCaseRows } from '../numbering/numbering.load.ts';
+import { latestRfeId } from '../rfe/rfe.service.ts';
 import { intendedKeys } from './review-intended.ts';
 import { pageTextsOf } from './review-texts.ts';
 
@@ -42,6 +45,13 @@ export interface ReviewInput {
   intended: ReadonlySet<string>;
   /** The folders each recommendation letter cites (letter_evidence rows of the case's letters). */
   letterEvidence: readonly { letterId: number; folderId: number }[];
+  /**
+   * The response letter's reference targets (`folder:<id>` → its number in the latest RFE's numbering, decision
+   * 0077): what its references print. Empty without a response letter or an RFE.
+   */
+  rfeTargets?: ReadonlyMap<string, Target>;
+  /** The criteria (or NIW prongs) the latest RFE's findings name, when the response letter exists. */
+  rfeCriteria?: readonly string[];
 }
 
 /** The upload ids the case's rows use (originals and translations). */
@@ -89,6 +99,19 @@ export async function loadReviewInput(
     .from(caseDocument)
     .where(and(eq(caseDocument.caseId, s.caseRow.id), eq(caseDocument.kind, 'rfe_response')));
   if (response) rows.documents = [...rows.documents, response];
+  // Its references are numbered by the RFE (pins, unsupported read them), its findings name the criteria it argues;
+  // read only when there is a letter.
+  const rfeId = response ? await latestRfeId(ctx, s.caseRow.id) : null;
+  const [responseTargets, findingRows] =
+    rfeId === null
+      ? [new Map<string, Target>(), []]
+      : await Promise.all([
+          rfeTargets(ctx, s.caseRow.id),
+          ctx.db.db
+            .select({ criterion: rfeFinding.criterion })
+            .from(rfeFinding)
+            .where(and(eq(rfeFinding.rfeId, rfeId), eq(rfeFinding.caseId, s.caseRow.id))),
+        ]);
   const ids = caseUploadIds(rows);
   const letterIds = rows.letters.map((l) => l.id);
   const [forms, uploadRows, texts, letterEvidenceRows] = await Promise.all([
@@ -125,6 +148,8 @@ export async function loadReviewInput(
     texts,
     intended,
     letterEvidence: letterEvidenceRows,
+    rfeTargets: responseTargets,
+    rfeCriteria: [...new Set(findingRows.flatMap((f) => (f.criterion ? [f.criterion] : [])))],
   };
 }
 

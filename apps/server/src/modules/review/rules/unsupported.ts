@@ -72,15 +72,40 @@ const QUOTE_ONLY = /^["“‘'«「『].*["”’'»」』][\s.,;:)\]]*$/su;
 const ARGUING_BLOCKS = new Set(['paragraph', 'bulletList', 'orderedList']);
 
 export function unsupportedRule(input: ReviewInput, locale: Locale): TReviewFinding[] {
+  return [
+    ...uniqueKeys(unsupportedIn(input, 'petition_letter', locale)),
+    ...uniqueKeys(unsupportedIn(input, 'rfe_response', locale)),
+  ];
+}
+
+/**
+ * The response letter (issue 32 item 4, decision 0077 "Review of the response letter") is judged by the same
+ * heuristic — a section argues a criterion by its heading, the exhibits it cites or its parent heading; the criteria
+ * are the claimed ones and those the RFE's findings name — and warns as the petition's does, at
+ * `rfe_response#<paragraph>` on the Schedule tab, its key prefixed `unsupported:rfe_response:` (the petition's keys
+ * are unchanged). Nothing is judged without an RFE (its references resolve against the RFE's numbering).
+ */
+function unsupportedIn(
+  input: ReviewInput,
+  kind: 'petition_letter' | 'rfe_response',
+  locale: Locale,
+): TReviewFinding[] {
+  const response = kind === 'rfe_response';
+  if (response && (input.rfeTargets?.size ?? 0) === 0) return [];
   const r = (key: string, vars: Record<string, string | number> = {}) =>
     translate(locale, `review:unsupported.${key}`, vars);
-  const blocks = blocksOf(input.rows, 'petition_letter');
+  const blocks = blocksOf(input.rows, kind);
   const folderOf = new Map<string, string>();
   for (const f of input.numbering.folders) {
     folderOf.set(`folder:${f.folder.id}`, f.folder.criterion);
     for (const x of f.files) folderOf.set(`file:${x.file.id}`, f.folder.criterion);
   }
-  const claimed = input.rows.claimed.filter((c) => c !== 'background');
+  const claimed = [
+    ...new Set([
+      ...input.rows.claimed,
+      ...(response ? (input.rfeCriteria ?? []).filter((c) => c in CRITERION_CONTENT) : []),
+    ]),
+  ].filter((c) => c !== 'background');
   const out: TReviewFinding[] = [];
   // The enclosing headings (level, criterion): a sub-section without a criterion of its own argues its parent's.
   const open: Array<{ level: number; criterion: Criterion | null }> = [];
@@ -121,17 +146,19 @@ export function unsupportedRule(input: ReviewInput, locale: Locale): TReviewFind
         const hash = createHash('sha1').update(text).digest('hex').slice(0, 16);
         const excerpt = text.length > 120 ? `${text.slice(0, 120)}…` : text;
         out.push({
-          key: `unsupported:${criterion}:${hash}`,
+          key: response
+            ? `unsupported:rfe_response:${criterion}:${hash}`
+            : `unsupported:${criterion}:${hash}`,
           rule: 'unsupported',
           severity: 'warn',
           title: r('title', { criterion: name }),
-          detail: r('detail', { criterion: name, n: b.paragraph, excerpt }),
+          detail: r(response ? 'detail_rfe' : 'detail', { criterion: name, n: b.paragraph, excerpt }),
           source: null,
           places: [
             {
-              tab: DOCUMENT_TAB.petition_letter,
-              target: blockTarget('petition_letter', b.paragraph),
-              label: r('place', { n: b.paragraph }),
+              tab: DOCUMENT_TAB[kind],
+              target: blockTarget(kind, b.paragraph),
+              label: r(response ? 'place_rfe' : 'place', { n: b.paragraph }),
             },
           ],
           passages: [],
@@ -141,7 +168,7 @@ export function unsupportedRule(input: ReviewInput, locale: Locale): TReviewFind
     }
     i = end;
   }
-  return uniqueKeys(out);
+  return out;
 }
 
 /** The same paragraph written twice keeps two keys (its second one numbered). */
