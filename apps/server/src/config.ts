@@ -129,6 +129,8 @@ const ZEnvObject = z.object({
   INSECURE_DEMO_MODE: z.enum(['true', 'false']).default('false'),
   SMS_PROVIDER: ZSmsProviders,
   SMS_DAILY_CAP_PER_PHONE: z.coerce.number().int().positive().default(SMS_DAILY_CAP_PER_PHONE),
+  /** `true`: case status changes and RFE reminders also go by SMS where the provider sends free text (decision 0079). */
+  SMS_FILING_NOTICES: z.enum(['true', 'false']).default('false'),
   /** Codes sent to one calling code in a rolling hour (SMS pumping to premium-rate ranges). */
   SMS_HOURLY_CAP_PER_AREA_CODE: z.coerce.number().int().positive().default(SMS_HOURLY_CAP_PER_AREA_CODE),
   /** Wrong SMS codes from one IP in 15 minutes before that IP must wait (raise it behind carrier NAT). */
@@ -407,6 +409,8 @@ export interface DatabaseTimeouts {
 export interface SmsConfig {
   providers: ReadonlyArray<'console' | 'aliyun' | 'twilio'>;
   dailyCapPerPhone: number;
+  /** Notices after filing by SMS too (SMS_FILING_NOTICES), where the provider can send text. */
+  filingNotices: boolean;
   aliyun: {
     accessKeyId: string;
     accessKeySecret: string;
@@ -499,6 +503,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: {
       providers: e.SMS_PROVIDER,
       dailyCapPerPhone: e.SMS_DAILY_CAP_PER_PHONE,
+      filingNotices: e.SMS_FILING_NOTICES === 'true',
       aliyun: {
         accessKeyId: e.ALIYUN_ACCESS_KEY_ID ?? '',
         accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET ?? '',

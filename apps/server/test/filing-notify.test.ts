@@ -4,6 +4,7 @@ import { reminderDue, sendRfeReminders } from '../src/modules/filing/rfe-reminde
 import { recordStatus } from '../src/modules/filing/status-change.ts';
 import { newPollState, runStatusPoll } from '../src/modules/filing/status-poll.ts';
 import type { MailMessage } from '../src/providers/mail/mail.ts';
+import type { SmsProvider, SmsText } from '../src/providers/sms/sms.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 
 /**
@@ -313,5 +314,66 @@ describe('RFE reminders', () => {
     t.clock.set(new Date('2027-03-05T00:00:00Z'));
     expect(await sendRfeReminders(t.ctx)).toBe(0);
     expect(await mine()).toHaveLength(2);
+  });
+});
+
+describe('SMS notices (SMS_FILING_NOTICES)', () => {
+  const texts: SmsText[] = [];
+  const textSms: SmsProvider = {
+    name: 'recording',
+    supports: (areaCode) => areaCode !== '86',
+    async send() {},
+    async sendText(m) {
+      texts.push(m);
+    },
+  };
+  const input = (receiptId: number) => ({
+    receiptId,
+    statusCode: 'approved' as const,
+    statusText: 'Case Was Approved',
+    statusDescription: null,
+    source: 'uscis' as const,
+    occurredOn: '2026-12-02',
+  });
+
+  it('off by default: no SMS; on: one SMS per change in the owner’s language, none where the provider cannot send', async () => {
+    const sms = t.ctx.sms;
+    const flag = t.ctx.config.sms.filingNotices;
+    t.ctx.sms = textSms;
+    try {
+      const quiet = await seed({ areaCode: '1' });
+      await recordStatus(t.ctx, input(quiet.receiptId));
+      expect(texts).toEqual([]);
+
+      t.ctx.config.sms.filingNotices = true;
+      const us = await seed({ areaCode: '1' });
+      await recordStatus(t.ctx, input(us.receiptId));
+      await recordStatus(t.ctx, input(us.receiptId)); // the same status again: no change, no second SMS
+      const [phone] = (
+        await t.ctx.db.query<{ phone: string }>('SELECT phone FROM customer WHERE id = $1', [us.customerId])
+      ).rows;
+      expect(texts).toEqual([
+        {
+          areaCode: '1',
+          phone: phone!.phone,
+          text: translate('en', 'notifications:case_status_closed', {
+            receipt_number: us.receiptNumber,
+            form: 'I-140',
+            status: 'Case Was Approved',
+            code: 'approved',
+          }),
+        },
+      ]);
+      expect(texts[0]!.text).toContain(us.receiptNumber);
+
+      // +86 goes through a provider without free text (Aliyun's templates): in-app and e-mail only.
+      const cn = await seed({ areaCode: '86' });
+      await recordStatus(t.ctx, input(cn.receiptId));
+      expect(texts).toHaveLength(1);
+      expect(await notes(cn.customerId)).toHaveLength(1);
+    } finally {
+      t.ctx.sms = sms;
+      t.ctx.config.sms.filingNotices = flag;
+    }
   });
 });

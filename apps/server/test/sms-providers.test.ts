@@ -224,6 +224,18 @@ describe('real SMS providers (aliyun for +86, twilio for the rest)', () => {
     expect(call.Body).toMatch(/^【Dossier】您的验证码是 \d{6}，5 分钟内有效/);
   });
 
+  it('a notice after filing: free text through Twilio; Aliyun (+86) sends templates only, so the router refuses', async () => {
+    const phone = '4155550124';
+    await t.ctx.sms.sendText!({ areaCode: '1', phone, text: 'IOE0912345678: Case Was Approved' });
+    expect(received.twilio.at(-1)).toMatchObject({
+      To: `+1${phone}`,
+      Body: 'IOE0912345678: Case Was Approved',
+    });
+    await expect(t.ctx.sms.sendText!({ areaCode: '86', phone: '13900001111', text: 'x' })).rejects.toThrow(
+      /no text messages to \+86/,
+    );
+  });
+
   it('Twilio: an invalid number becomes our localised failure', async () => {
     const r = await sendCode(t, '1', '5550000000');
     expect(r.statusCode).toBe(502);

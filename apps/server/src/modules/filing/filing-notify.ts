@@ -11,7 +11,8 @@ import { notify } from '../notification/notification.service.ts';
  * in-app (a notification row: key + params, translated when read, in the reader's language) and by e-mail to
  * the verified address. The in-app row is written in the caller's transaction, so it exists exactly when the
  * change it reports does; the e-mail goes after the commit and a failed send is logged, not retried (the in-app
- * row is the record). SMS is not sent: the SMS providers send verification codes only (decision 0079).
+ * row is the record). By SMS too when SMS_FILING_NOTICES=true and the provider sends free text (Twilio; Aliyun sends
+ * approved templates only), the same way: after the commit, never retried (decision 0079).
  */
 export type FilingNoticeKey =
   | 'case_status_changed'
@@ -62,4 +63,29 @@ export async function noticeByMail(ctx: AppContext, n: FilingNotice): Promise<bo
     ctx.logger.warn({ err: (err as Error).message, key: n.key }, 'filing notice mail failed');
     return false;
   }
+}
+
+/** The SMS copy, after the commit, where configured (SMS_FILING_NOTICES) and possible. Never throws. */
+export async function noticeBySms(ctx: AppContext, n: FilingNotice): Promise<boolean> {
+  const sendText = ctx.sms.sendText?.bind(ctx.sms);
+  if (!ctx.config.sms.filingNotices || !sendText) return false;
+  try {
+    const [row] = await ctx.db.db
+      .select({ phone: customer.phone, areaCode: customer.areaCode })
+      .from(customer)
+      .where(eq(customer.id, n.customerId));
+    if (!row?.phone || !ctx.sms.supports(row.areaCode)) return false;
+    const text = translate(ownerLocale(row.areaCode), `notifications:${n.key}`, n.params);
+    await sendText({ areaCode: row.areaCode, phone: row.phone, text });
+    return true;
+  } catch (err) {
+    ctx.logger.warn({ err: (err as Error).message, key: n.key }, 'filing notice SMS failed');
+    return false;
+  }
+}
+
+/** What goes outside the app after the commit: the e-mail and, where configured, the SMS. */
+export async function noticeOutside(ctx: AppContext, n: FilingNotice): Promise<void> {
+  await noticeByMail(ctx, n);
+  await noticeBySms(ctx, n);
 }

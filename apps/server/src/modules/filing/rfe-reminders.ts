@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { caseRfe, customer, workbenchCase } from '../../db/schema/index.ts';
-import { type FilingNotice, type FilingNoticeKey, noticeByMail, noticeInApp } from './filing-notify.ts';
+import { type FilingNotice, type FilingNoticeKey, noticeInApp, noticeOutside } from './filing-notify.ts';
 
 /** Whole days from `from` to `to` (yyyy-mm-dd each). */
 export function daysBetween(from: string, to: string): number {
@@ -78,7 +78,7 @@ export async function sendRfeReminders(ctx: AppContext): Promise<number> {
     });
     if (!done) continue;
     n++;
-    await noticeByMail(ctx, notice);
+    await noticeOutside(ctx, notice);
   }
   return n;
 }

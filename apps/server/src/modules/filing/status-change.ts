@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { filingReceipt, filingStatusEvent, workbenchCase } from '../../db/schema/index.ts';
-import { type FilingNotice, noticeByMail, noticeInApp } from './filing-notify.ts';
+import { type FilingNotice, noticeInApp, noticeOutside } from './filing-notify.ts';
 
 export interface StatusInput {
   receiptId: number;
@@ -37,12 +37,12 @@ export async function recordStatus(ctx: AppContext, input: StatusInput, db?: Db)
   const { outcome, mail } = db
     ? await run(db)
     : await ctx.db.db.transaction((tx) => run(tx as unknown as Db));
-  if (mail && !db) await noticeByMail(ctx, mail);
+  if (mail && !db) await noticeOutside(ctx, mail);
   return outcome;
 }
 
-/** For a caller that passed its own transaction: the e-mail, after its commit. */
-export const sendStatusMail = noticeByMail;
+/** For a caller that passed its own transaction: the e-mail (and SMS where configured), after its commit. */
+export const sendStatusMail = noticeOutside;
 
 async function recordInTx(
   ctx: AppContext,

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SmsConfig } from '../../config.ts';
 import { AliyunSmsProvider } from './aliyun.ts';
 import { ConsoleSmsProvider } from './console.ts';
-import type { SmsMessage, SmsProvider } from './sms.ts';
+import type { SmsMessage, SmsProvider, SmsText } from './sms.ts';
 import { SmsSendError } from './sms.ts';
 import { TwilioSmsProvider } from './twilio.ts';
 
@@ -23,6 +23,11 @@ export class RoutingSmsProvider implements SmsProvider {
     if (!p) throw new SmsSendError(this.name, `no provider for +${msg.areaCode}`);
     await p.send(msg);
   }
+  async sendText(msg: SmsText): Promise<void> {
+    const p = this.providers.find((x) => x.supports(msg.areaCode));
+    if (!p?.sendText) throw new SmsSendError(this.name, `no text messages to +${msg.areaCode}`);
+    await p.sendText(msg);
+  }
 }
 
 export function createSmsProvider(config: SmsConfig, logger: FastifyBaseLogger): SmsProvider {
@@ -34,4 +39,4 @@ export function createSmsProvider(config: SmsConfig, logger: FastifyBaseLogger):
   return list.length === 1 ? list[0]! : new RoutingSmsProvider(list);
 }
 
-export { type SmsMessage, type SmsProvider, SmsSendError } from './sms.ts';
+export { type SmsMessage, type SmsProvider, SmsSendError, type SmsText } from './sms.ts';

@@ -1,6 +1,6 @@
 import { SMS_CODE_TTL_SECONDS } from '@dossier/contract';
 import { translate } from '@dossier/i18n';
-import { type SmsMessage, type SmsProvider, SmsSendError } from './sms.ts';
+import { type SmsMessage, type SmsProvider, SmsSendError, type SmsText } from './sms.ts';
 
 export interface TwilioSmsOptions {
   accountSid: string;
@@ -21,18 +21,22 @@ export class TwilioSmsProvider implements SmsProvider {
   }
 
   async send(msg: SmsMessage): Promise<void> {
+    await this.post(
+      msg,
+      translate(msg.locale, 'messages:sms_body', { code: msg.code, minutes: SMS_CODE_TTL_SECONDS / 60 }),
+    );
+  }
+
+  async sendText(msg: SmsText): Promise<void> {
+    await this.post(msg, msg.text);
+  }
+
+  private async post(to: { areaCode: string; phone: string }, body: string): Promise<void> {
     const url = new URL(
       `/2010-04-01/Accounts/${encodeURIComponent(this.opts.accountSid)}/Messages.json`,
       this.opts.baseUrl,
     );
-    const form = new URLSearchParams({
-      To: `+${msg.areaCode}${msg.phone}`,
-      From: this.opts.from,
-      Body: translate(msg.locale, 'messages:sms_body', {
-        code: msg.code,
-        minutes: SMS_CODE_TTL_SECONDS / 60,
-      }),
-    });
+    const form = new URLSearchParams({ To: `+${to.areaCode}${to.phone}`, From: this.opts.from, Body: body });
     const auth = Buffer.from(`${this.opts.accountSid}:${this.opts.authToken}`).toString('base64');
     let res: Response;
     try {
