@@ -86,16 +86,18 @@ export function fontMap(src: RawPdf, font: PdfDict): FontMap {
   return UNICODE_CMAP.test(font.name('Encoding') ?? '') ? UNICODE_CODES : SKIP;
 }
 
-function show(bytes: Uint8Array, font: FontMap): string {
+/** A string's text through the font's map, at most about `max` characters (a map may turn one code into many). */
+function show(bytes: Uint8Array, font: FontMap, max = Number.POSITIVE_INFINITY): string {
   if (font.map === null && font.width === 2) {
     let out = '';
-    for (let i = 0; i + 1 < bytes.length; i += 2)
+    for (let i = 0; i + 1 < bytes.length && out.length < max; i += 2)
       out += String.fromCharCode((bytes[i]! << 8) | bytes[i + 1]!);
     return out;
   }
-  if (font.map === null) return Buffer.from(bytes).toString('latin1');
+  if (font.map === null)
+    return Buffer.from(bytes.subarray(0, Math.min(bytes.length, max))).toString('latin1');
   let out = '';
-  for (let i = 0; i + font.width - 1 < bytes.length; i += font.width) {
+  for (let i = 0; i + font.width - 1 < bytes.length && out.length < max; i += font.width) {
     const code = font.width === 2 ? (bytes[i]! << 8) | bytes[i + 1]! : bytes[i]!;
     out += font.map.get(code) ?? '';
   }
@@ -134,10 +136,10 @@ function pageText(
   const operands: PdfValue[] = [];
   const p = new Parser(bytes);
   const strings = (v: PdfValue | undefined) => {
-    if (v instanceof PdfString) push(show(stringBytes(v), font));
+    if (v instanceof PdfString) push(show(stringBytes(v), font, maxChars - shown));
     else if (Array.isArray(v)) {
       for (const x of v) {
-        if (x instanceof PdfString) push(show(stringBytes(x), font));
+        if (x instanceof PdfString) push(show(stringBytes(x), font, maxChars - shown));
         else if (typeof x === 'number' && x < -200) push(' ');
       }
     }
