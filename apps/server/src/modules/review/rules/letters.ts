@@ -6,7 +6,7 @@ import type { ReviewInput } from '../review-input.ts';
 
 type LetterRow = ReviewInput['rows']['letters'][number];
 
-/** A letter's place: the Recommendation letters tab, its row, "Recommendation Letter 2 · Prof. Hale" (as the packet numbers it, in English like every reference). */
+/** A letter's place: the Recommendation letters tab, its row, "推荐信 2 · Prof. Hale" / "Recommendation Letter 2 · Prof. Hale" (the packet's number, in the reader's language). */
 export function letterPlace(
   input: Pick<ReviewInput, 'numbering'>,
   letter: Pick<LetterRow, 'id' | 'name'>,
@@ -16,7 +16,7 @@ export function letterPlace(
   const label =
     n === null
       ? translate(locale, 'review:letters.place_unnumbered', { name: letter.name })
-      : `${referenceLabel('en', 'letter', n)} · ${letter.name}`;
+      : `${referenceLabel(locale, 'letter', n)} · ${letter.name}`;
   return { tab: 'reference', target: String(letter.id), label };
 }
 

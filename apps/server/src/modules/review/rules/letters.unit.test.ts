@@ -37,9 +37,7 @@ describe('rule letters', () => {
       ['letters:independent', 'warn'],
       ['letters:not_independent:5', 'warn'],
     ]);
-    expect(found[1]!.places).toEqual([
-      { tab: 'reference', target: '5', label: 'Recommendation Letter 5 · Recommender 5' },
-    ]);
+    expect(found[1]!.places).toEqual([{ tab: 'reference', target: '5', label: '推荐信 5 · Recommender 5' }]);
     expect(found[1]!.detail).toContain('合著');
     expect(found[1]!.source).toMatch(/Policy Manual, Vol\. 6, Part F, Ch\. 2/);
   });

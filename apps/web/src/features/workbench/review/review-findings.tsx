@@ -98,7 +98,8 @@ function FindingItem({
       )}
       {f.source && (
         <Typography.Text type="secondary" className="review__source">
-          {t('review.source')}: {f.source}
+          {t('review.source')}: {/* A citation of an English text (the Policy Manual, 8 CFR, a decision). */}
+          <span lang="en">{f.source}</span>
         </Typography.Text>
       )}
       {intended && canMarkIntended(f) && (
