@@ -118,7 +118,7 @@ describe('filing record', () => {
       'Best Paper',
       'IEEE Fellow',
     ]);
-    expect(await filedExhibits(t.ctx, o.caseId)).toEqual(f.snapshot.exhibits);
+    expect(await filedExhibits(t.ctx.db.db, o.caseId)).toEqual(f.snapshot.exhibits);
     // Stale version: nothing written, the current version told.
     const stale = await call('PUT', 'filing/', {
       version: 0,

@@ -15,6 +15,7 @@ import {
   type TFilingExhibitSnapshot,
   type TNextStep,
   type TReceipt,
+  ZFilingExhibitSnapshot,
 } from '@dossier/contract';
 import { translate } from '@dossier/i18n';
 import { asc, desc, eq } from 'drizzle-orm';
@@ -130,10 +131,10 @@ export function nextSteps(
   });
 }
 
+/** The exhibit snapshot as stored (case_filing.exhibit_snapshot), checked against the contract; null when absent. */
 export function snapshotIn(raw: unknown): TFilingExhibitSnapshot | null {
-  if (!raw || typeof raw !== 'object') return null;
-  const s = raw as TFilingExhibitSnapshot;
-  return Array.isArray(s.exhibits) && typeof s.taken_at === 'string' ? s : null;
+  const parsed = ZFilingExhibitSnapshot.safeParse(raw);
+  return parsed.success ? parsed.data : null;
 }
 
 /** The case's filing as the screens show it (`recorded: false`, stage `preparing` before any mailing). */

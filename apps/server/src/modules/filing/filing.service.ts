@@ -61,9 +61,8 @@ async function takeSnapshot(db: Db, caseId: number, now: Date): Promise<TFilingE
  * highest); null before the mailing is recorded.
  */
 export async function filedExhibits(
-  ctx: AppContext,
+  db: Db,
   caseId: number,
-  db: Db = ctx.db.db,
 ): Promise<TFilingExhibitSnapshot['exhibits'] | null> {
   const [row] = await db
     .select({ snap: caseFiling.exhibitSnapshot })

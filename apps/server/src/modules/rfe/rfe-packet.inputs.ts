@@ -1,9 +1,4 @@
-import {
-  type Locale,
-  type ProjectCode,
-  type TLetterDocument,
-  ZFilingExhibitSnapshot,
-} from '@dossier/contract';
+import type { Locale, ProjectCode, TLetterDocument } from '@dossier/contract';
 import { translate } from '@dossier/i18n';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -20,6 +15,7 @@ import { notFound } from '../../plugins/errors.ts';
 import type { CaseRow } from '../case/case.service.ts';
 import { hasContent } from '../documents/document-content.ts';
 import { referencesIn } from '../documents/reference-walk.ts';
+import { snapshotIn } from '../filing/filing-view.ts';
 import { numberCase } from '../numbering/case-numbering.ts';
 import { loadCaseRows } from '../numbering/numbering.load.ts';
 import { digest, type PlannedExhibit, type PlannedFile, type UploadRow } from '../packet/packet.inputs.ts';
@@ -116,8 +112,7 @@ export async function planRfePacket(
       .orderBy(asc(filingReceipt.id)),
     db.select({ id: caseRfe.id }).from(caseRfe).where(eq(caseRfe.caseId, caseRow.id)),
   ]);
-  const snapshot = ZFilingExhibitSnapshot.safeParse(filing[0]?.exhibitSnapshot);
-  const filed = snapshot.success ? snapshot.data.exhibits : [];
+  const filed = snapshotIn(filing[0]?.exhibitSnapshot)?.exhibits ?? [];
   const numbering = numberRfe(
     filed,
     findings.map((f) => ({

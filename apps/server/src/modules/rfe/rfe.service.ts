@@ -14,7 +14,6 @@ import {
   type TRfe,
   type TRfeRequest,
   type TRfeUpdateRequest,
-  ZFilingExhibitSnapshot,
 } from '@dossier/contract';
 import { translate } from '@dossier/i18n';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -36,6 +35,7 @@ import { AppError, notFound } from '../../plugins/errors.ts';
 import { customerToday } from '../customer/customer.clock.ts';
 import { referencesIn } from '../documents/reference-walk.ts';
 import type { CaseScope } from '../evidence/folders.service.ts';
+import { filedExhibits, setFilingStage } from '../filing/filing.service.ts';
 import { attachUpload, detachUpload } from '../uploads/uploads.attach.ts';
 import { rfeChecklist } from './rfe-checklist.ts';
 import { type FiledExhibit, numberRfe, type RfeNumbering } from './rfe-numbering.ts';
@@ -54,13 +54,7 @@ export const daysBetween = (from: string, to: string) => Math.round(dayNumber(to
 
 /** The filed packet's exhibits as mailed (case_filing.exhibit_snapshot); [] without one. */
 export async function filedExhibitsOf(db: Db, caseId: number): Promise<FiledExhibit[]> {
-  // TODO(H2): use filedExhibits(ctx, caseId) from modules/filing once it is exported.
-  const [row] = await db
-    .select({ s: caseFiling.exhibitSnapshot })
-    .from(caseFiling)
-    .where(eq(caseFiling.caseId, caseId));
-  const parsed = ZFilingExhibitSnapshot.safeParse(row?.s);
-  return parsed.success ? parsed.data.exhibits : [];
+  return (await filedExhibits(db, caseId)) ?? [];
 }
 
 /** The criteria a finding may name: the program's categories, and the Dhanasar prongs for NIW. */
@@ -363,11 +357,7 @@ export async function createRfe(ctx: AppContext, s: CaseScope, body: TRfeRequest
     await swapNotice(tx, s, row!.id, null, v.noticeUploadId, now);
     if (v.noticeUploadId !== null)
       await tx.update(caseRfe).set({ noticeUploadId: v.noticeUploadId }).where(eq(caseRfe.id, row!.id));
-    // TODO(H2): setFilingStage(ctx, caseId, 'rfe', notice_date) once modules/filing exports it.
-    await tx
-      .update(caseFiling)
-      .set({ stage: 'rfe', stageOn: v.noticeDate, version: sql`${caseFiling.version} + 1`, updatedAt: now })
-      .where(eq(caseFiling.caseId, s.caseRow.id));
+    await setFilingStage(ctx, tx, s.caseRow.id, 'rfe', v.noticeDate);
     return row!.id;
   });
   return reply(ctx, s, id, 'rfe_created');
