@@ -16,7 +16,7 @@ import { byHandDoc } from './by-hand-page.ts';
 import { contentMarks, type Rect } from './content-bbox.ts';
 import { type ChecklistRow, coverSheetDoc } from './cover-sheet.ts';
 import { formTitle } from './doc-builders.ts';
-import { exhibitListDoc } from './exhibit-list.ts';
+import { exhibitListDoc, layoutStableList } from './exhibit-list.ts';
 import { caseFilingAddress, certificateSignLines, formSignLines, paymentPlan } from './filing-plan.ts';
 import { copyFor, formOrder } from './form-order.ts';
 import { coverLetterDoc, enclosureIndex, type TocKey, tocDoc, tocEntries } from './front-matter.ts';
@@ -317,24 +317,16 @@ export async function assemblePacket(
   lap('copy');
   // 6. The exhibit list goes right before the exhibits; its length shifts every later page, so render it
   //    until its page count is stable (twice at most in practice).
-  let listPages = 1;
-  let list: LaidOutLetter | undefined;
-  for (let attempt = 0; attempt < 4; attempt++) {
-    // Pages as stamped ("Page X of Y"): the list's own pages come before every exhibit and letter.
-    const rangeOf = (kind: 'exhibit' | 'letter', id: string) => {
-      const p = (kind === 'exhibit' ? placedExhibits : placedLetters).find((x) => x.id === id);
-      return p ? { first: p.start + listPages + 1, last: p.start + listPages + p.count } : undefined;
-    };
-    list = layoutLetter({
-      validated: true,
-      doc: exhibitListDoc(input, rangeOf),
-      locale: 'en',
-      resolveReference,
-    });
-    if (list.pages.length === listPages) break;
-    listPages = list.pages.length;
-  }
-  out.splice(exhibitsStart, 0, ...writeGenerated(list!));
+  // Pages as stamped ("Page X of Y"): the list's own pages come before every exhibit and letter.
+  const { list, pages: listPages } = layoutStableList(
+    (listPages) =>
+      exhibitListDoc(input, (kind, id) => {
+        const p = (kind === 'exhibit' ? placedExhibits : placedLetters).find((x) => x.id === id);
+        return p ? { first: p.start + listPages + 1, last: p.start + listPages + p.count } : undefined;
+      }),
+    resolveReference,
+  );
+  out.splice(exhibitsStart, 0, ...writeGenerated(list));
   const shift = (p: Placed): Placed => (p.start >= exhibitsStart ? { ...p, start: p.start + listPages } : p);
   const exhibits = placedExhibits.map((p) => ({ ...p, ...shift(p) }));
   const letters = placedLetters.map((p) => ({ ...p, ...shift(p) }));

@@ -1,4 +1,5 @@
 import { translate } from '@dossier/i18n';
+import { type LaidOutLetter, layoutLetter, type RenderLetterOptions } from '../letter/render-letter.ts';
 import { doc, heading, para, text } from './doc-builders.ts';
 import type { ExhibitGroup, LetterDoc, PacketExhibit, PacketLetter } from './packet.types.ts';
 
@@ -97,3 +98,22 @@ export function exhibitListDoc(
 /** "Independent expert …" / "Collaborator …": how the recommender knows the petitioner. */
 export const relationText = (independent: boolean) =>
   en(independent ? 'relation_independent' : 'relation_collaborator');
+
+/**
+ * An exhibit list laid out until its page count is stable: its length shifts the pages of what follows it, which it
+ * prints. `docFor(listPages)` is the list when it takes that many pages; at most four tries (the petition packet's
+ * list and the RFE response's).
+ */
+export function layoutStableList(
+  docFor: (listPages: number) => LetterDoc,
+  resolveReference: RenderLetterOptions['resolveReference'],
+): { list: LaidOutLetter; pages: number } {
+  let pages = 1;
+  let list!: LaidOutLetter;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    list = layoutLetter({ validated: true, doc: docFor(pages), locale: 'en', resolveReference });
+    if (list.pages.length === pages) break;
+    pages = list.pages.length;
+  }
+  return { list, pages };
+}

@@ -13,6 +13,7 @@ import { joinChunks, PdfWriter } from '../raw/writer.ts';
 import { UnresolvedReferencesError } from './assemble-packet.ts';
 import { contentMarks, type Rect } from './content-bbox.ts';
 import { doc, heading, para, text } from './doc-builders.ts';
+import { layoutStableList } from './exhibit-list.ts';
 import { type OutlineNode, writeOutline } from './outline.ts';
 import type { LetterDoc, PacketExhibit, PacketResult, PacketSection } from './packet.types.ts';
 import { referenceLabel, tabAndCertificatePagesDoc } from './packet-documents.ts';
@@ -163,23 +164,15 @@ export async function assembleRfePacket(input: RfePacketInput): Promise<PacketRe
     placed.push({ id: e.id, n: e.number, title: e.title, start, count: out.length - start });
   }
   // 4. The list, laid out until its page count is stable (its length shifts the exhibits' pages).
-  let listPages = 1;
-  let list: LaidOutLetter | undefined;
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const pageOf = (id: string) => {
-      const p = placed.find((x) => x.id === id);
-      return p ? p.start + listPages + 1 : undefined;
-    };
-    list = layoutLetter({
-      validated: true,
-      doc: rfeExhibitListDoc(input, pageOf),
-      locale: 'en',
-      resolveReference,
-    });
-    if (list.pages.length === listPages) break;
-    listPages = list.pages.length;
-  }
-  out.splice(exhibitsStart, 0, ...writeGenerated(list!));
+  const { list, pages: listPages } = layoutStableList(
+    (listPages) =>
+      rfeExhibitListDoc(input, (id) => {
+        const p = placed.find((x) => x.id === id);
+        return p ? p.start + listPages + 1 : undefined;
+      }),
+    resolveReference,
+  );
+  out.splice(exhibitsStart, 0, ...writeGenerated(list));
   const exhibits = placed.map((p) => ({ ...p, start: p.start + listPages }));
   const listPlaced: Placed = { start: exhibitsStart, count: listPages };
 
