@@ -168,6 +168,26 @@ const ZEnvObject = z.object({
   CASE_STATUS_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** A receipt is not asked again sooner than this. */
   CASE_STATUS_REPOLL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(21_600),
+  // The writing assistant (issue 33, decision 0083): off unless configured; `openai` speaks any OpenAI-compatible
+  // chat-completions endpoint; `console` is a development model in the process (refused in production).
+  ASSISTANT_PROVIDER: z.enum(['off', 'openai', 'console']).default('off'),
+  /** The endpoint's base URL, e.g. https://api.deepseek.com/v1, https://dashscope.aliyuncs.com/compatible-mode/v1. */
+  ASSISTANT_BASE_URL: z.string().url().optional(),
+  ASSISTANT_API_KEY: z.string().optional(),
+  ASSISTANT_MODEL: z.string().max(200).optional(),
+  /** The provider's name as the consent screen shows it ("DeepSeek", "OpenAI", "Qwen"). */
+  ASSISTANT_NAME: z.string().max(100).optional(),
+  /** Longest one request may take, stream included. */
+  ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(90_000),
+  /** Longest silence between two streamed chunks (a stall). */
+  ASSISTANT_IDLE_TIMEOUT_MS: z.coerce.number().int().min(200).max(300_000).default(20_000),
+  /** The reply's token cap per request. */
+  ASSISTANT_MAX_TOKENS: z.coerce.number().int().min(64).max(32_000).default(4000),
+  /** Per customer per UTC day. */
+  ASSISTANT_DAILY_TOKENS: z.coerce.number().int().min(0).max(100_000_000).default(60_000),
+  ASSISTANT_DAILY_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(40),
+  /** All customers together per UTC day. */
+  ASSISTANT_DAILY_BUDGET_TOKENS: z.coerce.number().int().min(0).max(2_000_000_000).default(3_000_000),
   // Payments (issue 5): `sandbox` is the embedded default of both methods; refused in production unless allowed.
   PAYMENT_ONLINE_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   PAYMENT_WALLET_PROVIDER: z.enum(['sandbox', 'alipay']).default('sandbox'),
@@ -270,6 +290,9 @@ export const ZEnv = ZEnvObject.superRefine((e, ctx) => {
   if (e.MAIL_PROVIDER === 'smtp') required(['SMTP_URL'], 'with MAIL_PROVIDER=smtp')(e, ctx);
   if (e.CASE_STATUS_PROVIDER === 'torch')
     required(['TORCH_CLIENT_ID', 'TORCH_CLIENT_SECRET'], 'with CASE_STATUS_PROVIDER=torch')(e, ctx);
+  // A local Ollama or vLLM needs no key: only the endpoint and the model are required.
+  if (e.ASSISTANT_PROVIDER === 'openai')
+    required(['ASSISTANT_BASE_URL', 'ASSISTANT_MODEL'], 'with ASSISTANT_PROVIDER=openai')(e, ctx);
   if (e.PAYMENT_ONLINE_PROVIDER === 'stripe') {
     required(
       ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PUBLIC_BASE_URL'],
@@ -315,6 +338,12 @@ function unsafeInProduction(e: z.infer<typeof ZEnvObject>): Array<{ path: string
     out.push({
       path: ['CASE_STATUS_PROVIDER'],
       message: `CASE_STATUS_PROVIDER=console shows made-up USCIS case statuses and is refused when NODE_ENV=production: choose torch (with TORCH_CLIENT_ID and TORCH_CLIENT_SECRET) or off, ${demo}`,
+    });
+  }
+  if (e.ASSISTANT_PROVIDER === 'console') {
+    out.push({
+      path: ['ASSISTANT_PROVIDER'],
+      message: `ASSISTANT_PROVIDER=console writes made-up suggestions and is refused when NODE_ENV=production: choose openai (with ASSISTANT_BASE_URL, ASSISTANT_API_KEY and ASSISTANT_MODEL) or off, ${demo}`,
     });
   }
   for (const name of ['PAYMENT_ONLINE_PROVIDER', 'PAYMENT_WALLET_PROVIDER'] as const) {
@@ -386,6 +415,7 @@ export interface Config {
   payment: PaymentConfig;
   shop: ShopConfig;
   caseStatus: CaseStatusConfig;
+  assistant: AssistantConfig;
   /** METRICS_TOKEN; empty: /metrics is not served (404). */
   metricsToken: string;
   storage: StorageConfig;
@@ -443,6 +473,20 @@ export interface CaseStatusConfig {
   perDay: number;
   tickSeconds: number;
   repollSeconds: number;
+}
+
+export interface AssistantConfig {
+  provider: 'off' | 'openai' | 'console';
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  name: string;
+  timeoutMs: number;
+  idleTimeoutMs: number;
+  maxTokens: number;
+  dailyTokens: number;
+  dailyRequests: number;
+  dailyBudgetTokens: number;
 }
 
 export interface PaymentConfig {
@@ -551,6 +595,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perDay: e.CASE_STATUS_PER_DAY,
       tickSeconds: e.CASE_STATUS_TICK_SECONDS,
       repollSeconds: e.CASE_STATUS_REPOLL_SECONDS,
+    },
+    assistant: {
+      provider: e.ASSISTANT_PROVIDER,
+      baseUrl: e.ASSISTANT_BASE_URL ?? '',
+      apiKey: e.ASSISTANT_API_KEY ?? '',
+      model: e.ASSISTANT_MODEL ?? (e.ASSISTANT_PROVIDER === 'console' ? 'dossier-console' : ''),
+      name:
+        e.ASSISTANT_NAME ?? (e.ASSISTANT_PROVIDER === 'console' ? 'Dossier console' : 'OpenAI-compatible'),
+      timeoutMs: e.ASSISTANT_TIMEOUT_MS,
+      idleTimeoutMs: e.ASSISTANT_IDLE_TIMEOUT_MS,
+      maxTokens: e.ASSISTANT_MAX_TOKENS,
+      dailyTokens: e.ASSISTANT_DAILY_TOKENS,
+      dailyRequests: e.ASSISTANT_DAILY_REQUESTS,
+      dailyBudgetTokens: e.ASSISTANT_DAILY_BUDGET_TOKENS,
     },
     shop: {
       orderUnpaidTtlMinutes: e.ORDER_UNPAID_TTL_MINUTES,

@@ -7,6 +7,7 @@ import type { Jobs } from './jobs/queue.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { CaptchaGenerator } from './modules/auth/captcha.ts';
 import type { WorkerStart } from './ops/worker-start.ts';
+import type { AssistantProvider } from './providers/assistant/assistant-provider.ts';
 import type { CaseStatusProvider } from './providers/case-status/case-status.ts';
 import type { MailProvider } from './providers/mail/mail.ts';
 import type { PaymentProviders } from './providers/payment/index.ts';
@@ -35,6 +36,8 @@ export interface AppContext {
   metrics: Metrics;
   /** USCIS case status (CASE_STATUS_PROVIDER); null when off: nothing is polled, the customer types the status. */
   caseStatus: CaseStatusProvider | null;
+  /** The writing assistant's model (ASSISTANT_PROVIDER, issue 33); null or absent when off. */
+  assistant?: AssistantProvider | null;
   /** Live sessions and unread counts kept between changes (cache/customer-cache.ts); absent: always ask. */
   customerCache?: CustomerCache;
   /** The worker role's start (main.ts retries it; /readyz is not ready while it does); absent: no worker role. */

@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './assessment.ts';
 export * from './assessment-rules.ts';
+export * from './assistant.ts';
 export * from './case.ts';
 export * from './clock.ts';
 export * from './common.ts';

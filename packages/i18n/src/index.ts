@@ -1,5 +1,6 @@
 import enAccount from '../locales/en/account.json' with { type: 'json' };
 import enAssessment from '../locales/en/assessment.json' with { type: 'json' };
+import enAssistant from '../locales/en/assistant.json' with { type: 'json' };
 import enChecklist from '../locales/en/checklist.json' with { type: 'json' };
 import enCommon from '../locales/en/common.json' with { type: 'json' };
 import enContact from '../locales/en/contact.json' with { type: 'json' };
@@ -26,6 +27,7 @@ import enUploads from '../locales/en/uploads.json' with { type: 'json' };
 import enWorkbench from '../locales/en/workbench.json' with { type: 'json' };
 import zhAccount from '../locales/zh/account.json' with { type: 'json' };
 import zhAssessment from '../locales/zh/assessment.json' with { type: 'json' };
+import zhAssistant from '../locales/zh/assistant.json' with { type: 'json' };
 import zhChecklist from '../locales/zh/checklist.json' with { type: 'json' };
 import zhCommon from '../locales/zh/common.json' with { type: 'json' };
 import zhContact from '../locales/zh/contact.json' with { type: 'json' };
@@ -75,6 +77,7 @@ export const resources = {
     qa: zhQa,
     queues: zhQueues,
     review: zhReview,
+    assistant: zhAssistant,
     rfe: zhRfe,
     routes: zhRoutes,
     screens: zhScreens,
@@ -103,6 +106,7 @@ export const resources = {
     qa: enQa,
     queues: enQueues,
     review: enReview,
+    assistant: enAssistant,
     rfe: enRfe,
     routes: enRoutes,
     screens: enScreens,

@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './assessment.ts';
+export * from './assistant.ts';
 export * from './consultation.ts';
 export * from './contact.ts';
 export * from './documents.ts';

@@ -31,5 +31,11 @@ export const uploadPageText = pgTable('upload_page_text', {
     .references(() => upload.id, { onDelete: 'cascade' }),
   pages: jsonb('pages').$type<string[]>().notNull(),
   source: text('source').notNull().default('layer'),
+  /**
+   * How each page's text was got (issue 33 item 1, contract EXHIBIT_TEXT_SOURCES): 'layer', 'ocr', 'none',
+   * 'ocr_timeout' (past its time limit), 'ocr_unavailable' (Tesseract not installed); null = every page 'layer'
+   * (rows kept before OCR).
+   */
+  pageSources: jsonb('page_sources').$type<string[]>(),
   createdAt: ts('created_at').notNull(),
 });
