@@ -95,6 +95,19 @@ const ZEnvObject = z.object({
   UPLOAD_QUOTA_PER_CASE_MB: z.coerce.number().int().positive().default(2048),
   /** Longest the normaliser may work on one file before it is refused as too slow to process. */
   UPLOAD_NORMALISE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  // OCR at the upload check for pages without a text layer (issue 33 item 1, decision 0085): Tesseract and
+  // poppler's pdftoppm from the system; a binary missing = those pages' text absent ('ocr_unavailable').
+  /** Longest one page's rasterising + OCR may take before its process is killed and the page skipped. */
+  OCR_PAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Pages OCR'd per upload at most (0: OCR off); the rest keep no text ('none'). */
+  OCR_MAX_PAGES: z.coerce.number().int().min(0).max(2000).default(60),
+  OCR_TESSERACT_BIN: z.string().min(1).max(500).default('tesseract'),
+  OCR_PDFTOPPM_BIN: z.string().min(1).max(500).default('pdftoppm'),
+  /** Tesseract's languages (Debian tesseract-ocr-eng, tesseract-ocr-chi-sim). */
+  OCR_LANGUAGES: z
+    .string()
+    .regex(/^[a-z_]{3,20}(\+[a-z_]{3,20}){0,5}$/)
+    .default('eng+chi_sim'),
   /** Seconds in-flight requests and jobs get to finish after SIGTERM. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().positive().default(20),
   /** Signs access tokens (HMAC-SHA256). Unset: a random secret kept in DATA_DIR/secret. */
@@ -394,6 +407,7 @@ export interface Config {
   rateLimitPerMinute: number;
   uploadMaxBytes: number;
   uploads: UploadsConfig;
+  ocr: OcrConfig;
   shutdownGraceMs: number;
   authSecret: string | undefined;
   captchaMode: 'image' | 'test';
@@ -427,6 +441,15 @@ export interface UploadsConfig {
   /** UPLOAD_QUOTA_PER_CASE_MB in bytes. */
   quotaPerCaseBytes: number;
   normaliseTimeoutMs: number;
+}
+
+/** OCR_* (decision 0085). */
+export interface OcrConfig {
+  tesseractBin: string;
+  pdftoppmBin: string;
+  languages: string;
+  pageTimeoutMs: number;
+  maxPages: number;
 }
 
 export interface DatabaseTimeouts {
@@ -527,6 +550,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploads: {
       quotaPerCaseBytes: e.UPLOAD_QUOTA_PER_CASE_MB * 1024 * 1024,
       normaliseTimeoutMs: e.UPLOAD_NORMALISE_TIMEOUT_SECONDS * 1000,
+    },
+    ocr: {
+      tesseractBin: e.OCR_TESSERACT_BIN,
+      pdftoppmBin: e.OCR_PDFTOPPM_BIN,
+      languages: e.OCR_LANGUAGES,
+      pageTimeoutMs: e.OCR_PAGE_TIMEOUT_MS,
+      maxPages: e.OCR_MAX_PAGES,
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     authSecret: e.AUTH_SECRET,
