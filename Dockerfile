@@ -34,9 +34,11 @@ ENV NODE_ENV=production \
     WEB_DIST=/app/apps/web/dist
 WORKDIR /app
 COPY --from=build --chown=root:root /app /app
-# poppler-utils: the staff test fill of a form edition renders its pages with pdftoppm (decision 0069).
+# poppler-utils: the staff test fill of a form edition renders its pages with pdftoppm (decision 0069), and the
+# upload check rasterises a page without a text layer with it for Tesseract's OCR, English and Simplified Chinese
+# (decision 0085).
 RUN apt-get update \
- && apt-get install -y --no-install-recommends poppler-utils \
+ && apt-get install -y --no-install-recommends poppler-utils tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim \
  && rm -rf /var/lib/apt/lists/*
 RUN mkdir -p /data && chown node:node /data
 USER node
