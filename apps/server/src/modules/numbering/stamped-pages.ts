@@ -17,51 +17,61 @@ export function stampedPages(
   pagesOf: (uploadId: number) => number | null | undefined,
 ): Map<string, number | null> {
   const out = new Map<string, number | null>();
-  const sum = (ids: ReadonlyArray<number | null>): number | null => {
-    let total = 0;
-    for (const id of ids) {
-      const n = id === null ? null : (pagesOf(id) ?? null);
-      if (n === null) return null;
+  for (const [ref, parts] of stampedParts(numbering)) {
+    let total: number | null = 0;
+    for (const part of parts) {
+      const n = part.uploadId === null ? 1 : (pagesOf(part.uploadId) ?? null);
+      if (n === null) {
+        total = null;
+        break;
+      }
       total += n;
     }
-    return total;
-  };
-  /** A translated part: its pages and the certificate after them; 0 when there is none. */
-  const translated = (ids: ReadonlyArray<number | null>): number | null => {
-    if (ids.length === 0) return 0;
-    const n = sum(ids);
-    return n === null ? null : n + 1;
-  };
-  const add = (...parts: Array<number | null>): number | null =>
-    parts.some((p) => p === null) ? null : parts.reduce<number>((s, p) => s + (p ?? 0), 0);
+    out.set(ref, total);
+  }
+  return out;
+}
+
+/**
+ * One stretch of an exhibit's or letter's stamped pages, in order: a page the packet makes (the tab or separator
+ * page, a translator's certificate: `uploadId` null, one page) or all the pages of an upload.
+ */
+export interface StampedPart {
+  uploadId: number | null;
+}
+
+/**
+ * The layout `stampedPages` counts, part by part, keyed like it (a `file:` shares its exhibit's parts): what maps a
+ * pinned page to the upload page it stamps (the writing assistant checks a quote on that page's text, issue 33).
+ */
+export function stampedParts(numbering: CaseNumbering): Map<string, readonly StampedPart[]> {
+  const out = new Map<string, readonly StampedPart[]>();
+  const made: StampedPart = { uploadId: null };
+  const uploads = (ids: ReadonlyArray<number>): StampedPart[] => ids.map((uploadId) => ({ uploadId }));
+  /** A translated part: its pages and the certificate after them; nothing when there is none. */
+  const translated = (ids: ReadonlyArray<number>): StampedPart[] =>
+    ids.length === 0 ? [] : [...uploads(ids), made];
+  const one = (id: number | null): number[] => (id === null ? [] : [id]);
 
   for (const e of numbering.exhibits) {
-    const originals = e.files.map((f) => f.file.originalUploadId);
-    const translations = e.files.flatMap((f) =>
-      f.file.translationUploadId === null ? [] : [f.file.translationUploadId],
-    );
-    const count = add(1, sum(originals), translated(translations));
-    out.set(`folder:${e.folder.id}`, count);
-    for (const f of e.files) out.set(`file:${f.file.id}`, count);
+    const parts = [
+      made,
+      ...uploads(e.files.map((f) => f.file.originalUploadId)),
+      ...translated(e.files.flatMap((f) => one(f.file.translationUploadId))),
+    ];
+    out.set(`folder:${e.folder.id}`, parts);
+    for (const f of e.files) out.set(`file:${f.file.id}`, parts);
   }
   for (const { letter: l, number } of numbering.letters) {
     if (number === null) continue;
-    const cv =
-      l.resumeUploadId === null
-        ? 0
-        : add(
-            sum([l.resumeUploadId]),
-            translated(l.resumeTranslationUploadId === null ? [] : [l.resumeTranslationUploadId]),
-          );
-    out.set(
-      `letter:${l.id}`,
-      add(
-        1,
-        sum([l.letterUploadId]),
-        translated(l.letterTranslationUploadId === null ? [] : [l.letterTranslationUploadId]),
-        cv,
-      ),
-    );
+    out.set(`letter:${l.id}`, [
+      made,
+      ...uploads(one(l.letterUploadId)),
+      ...translated(one(l.letterTranslationUploadId)),
+      ...(l.resumeUploadId === null
+        ? []
+        : [...uploads([l.resumeUploadId]), ...translated(one(l.resumeTranslationUploadId))]),
+    ]);
   }
   return out;
 }
