@@ -18,6 +18,7 @@ import { serveControl } from './ops/control.ts';
 import { makePrivate, PRIVATE_DIR_MODE, PRIVATE_UMASK } from './ops/private-files.ts';
 import { startWorkersWithRetry, type WorkerStart } from './ops/worker-start.ts';
 import { warmUpPdfEngine } from './pdf/warm-up.ts';
+import { createAssistantProvider } from './providers/assistant/index.ts';
 import { createCaseStatusProvider } from './providers/case-status/index.ts';
 import { createMailProvider } from './providers/mail/index.ts';
 import { createPaymentProviders } from './providers/payment/index.ts';
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
       : null,
     metrics,
     caseStatus: createCaseStatusProvider(config.caseStatus, logger),
+    assistant: createAssistantProvider(config.assistant, logger),
     // /readyz says so while a failed start of the workers is being retried (below).
     ...(isWorker ? { workerStart: { state: 'starting', failures: 0 } satisfies WorkerStart } : {}),
   };
