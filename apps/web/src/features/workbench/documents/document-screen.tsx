@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { documentsApi } from '../../../api/documents.ts';
 import { useLocale } from '../../locale/use-locale.ts';
+import { EditorAssistant } from '../assistant/editor-assistant.tsx';
 import { LoadFailed } from '../case/load-failed.tsx';
 import { useWorkbenchCase } from '../case/workbench-context.tsx';
 import { saveFile } from '../evidence/save-file.ts';
@@ -212,6 +213,16 @@ function DocumentWorkspace({ kind, initial }: { kind: DocumentKind; initial: TDo
           <Button onClick={() => void download()}>{t('documents.template')}</Button>
           <Button onClick={() => setPanel('outline')}>{t('documents.outline.open')}</Button>
           <Button onClick={() => setPanel('preview')}>{t('documents.preview.open')}</Button>
+          <EditorAssistant
+            kind={kind}
+            editor={editor}
+            beforeAccept={async () => {
+              // What is typed goes to the server first: the paragraph is written over the version it holds.
+              if (saver.dirty()) await saver.save();
+              return saver.version();
+            }}
+            reload={async () => saver.load(await documentsApi.get(summary.id, kind))}
+          />
           {kind === 'petition_letter' && bothServices && (
             <Button onClick={() => setPanel('services')} disabled={readOnly}>
               {t('documents.services.open')}

@@ -187,6 +187,15 @@ export function useDocumentSaver(opts: DocumentSaverOptions) {
           throw e;
         }
       }),
+    /** The server's newer document replaces what is on screen (the assistant wrote an accepted paragraph). */
+    load: (doc: TDocument) =>
+      enqueue(async () => {
+        clearTimeout(timer.current);
+        adopt(doc);
+        o.current.replace(doc);
+        rebase();
+        setState('saved');
+      }),
     /** Whether what is on screen is not yet on the server. */
     dirty: () => {
       const now = o.current.read();

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lettersApi } from '../../../api/evidence.ts';
 import { ResponsiveTable } from '../../shell/responsive-table.tsx';
+import { OutlineLetter } from '../assistant/entry-points.tsx';
 import { LoadFailed } from '../case/load-failed.tsx';
 import { useWorkbenchCase } from '../case/workbench-context.tsx';
 import { workbenchKeys } from '../case/workbench-keys.ts';
@@ -155,6 +156,7 @@ export function LettersScreen() {
           >
             {t('evidence.actions.upload')}
           </Button>
+          <OutlineLetter letterId={l.id} />
         </Space>
       ),
     },

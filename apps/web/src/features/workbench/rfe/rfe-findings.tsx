@@ -24,6 +24,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExplainFinding } from '../assistant/entry-points.tsx';
 import { useWorkbenchCase } from '../case/workbench-context.tsx';
 import { rfeApi } from './rfe-api.ts';
 import { FindingExhibits } from './rfe-exhibits.tsx';
@@ -157,6 +158,7 @@ function FindingCard({
         </Space>
       )}
       <FindingExhibits caseId={caseId} rfe={rfe} finding={finding} />
+      <ExplainFinding rfeId={rfe.id} findingId={finding.id} />
     </Card>
   );
 }
