@@ -196,7 +196,7 @@ export class OpenAiCompatibleProvider implements AssistantProvider {
     try {
       while (!done) {
         if (signal.aborted) throw signal.reason;
-        let read: ReadableStreamReadResult<Uint8Array>;
+        let read: Awaited<ReturnType<typeof reader.read>>;
         try {
           read = await reader.read();
         } catch (err) {
