@@ -15,6 +15,39 @@ import { isCI } from './scripts/ci.mjs';
 // E2E_PORT lets two checkouts (or helpers) run journeys side by side; CI uses 3210.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The second server (no assistant configured): E2E_PORT + 1 (e2e/assistant.spec.ts). */
+const OFF_URL = `http://127.0.0.1:${PORT + 1}`;
+/** The journeys' server environment (both servers below; the first adds the assistant's console model). */
+const SERVER_ENV = {
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  // A fresh data directory per run: no state leaks between runs.
+  DATA_DIR: join(tmpdir(), `dossier-e2e-${Date.now()}`),
+  NODE_ENV: 'test',
+  // The upload journey needs the worker role: an uploaded file is checked by the `uploads.normalise` job
+  // (decision 0016). Its pollers are light; the other schedules (daily purge, order expiry) find nothing.
+  SERVICES: 'api,worker',
+  // Accounts journeys: any captcha answer is accepted, the console SMS/mail providers return the codes, and
+  // the per-IP budget of auth calls fits a whole run from one address.
+  CAPTCHA_MODE: 'test',
+  SMS_PROVIDER: 'console',
+  MAIL_PROVIDER: 'console',
+  AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+  // The API budget per IP (600 a minute) is the server tests' subject; two journeys seeding and polling from
+  // the one test address went past it on a quiet machine (429 on an upload poll, seen 2026-11-29).
+  RATE_LIMIT_PER_MINUTE: '100000',
+  // A whole run sends far more than the default 200 codes an hour to +86.
+  SMS_HOURLY_CAP_PER_AREA_CODE: '100000',
+  // Shop journeys: payments use the sandbox provider (the embedded default); a finance member confirms
+  // transfers.
+  // After filing (issue 32): the console provider plays its scripted USCIS timeline; the scheduler ticks every
+  // 2 s so a receipt's first polled status reaches the Schedule tab within seconds (a receipt is asked again
+  // after the minimum 60 s).
+  CASE_STATUS_PROVIDER: 'console',
+  CASE_STATUS_TICK_SECONDS: '2',
+  CASE_STATUS_REPOLL_SECONDS: '60',
+};
+
 /** Chrome on Android: the engine the journeys run in (Debian's Chromium), as a phone reports it. */
 const MOBILE_USER_AGENT =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -91,43 +124,32 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // The journeys' finance staff member is made the way an operator makes one (decision 0020): the CLI prints
-    // its one-time password, e2e/staff-support.ts signs it in. The server itself has no test account.
-    command: `rm -rf "${STAFF_FILE}.state" "${STAFF_FILE}.lock" && npm run -s staff:create -- --username e2e-finance --role finance --json > "${STAFF_FILE}" && rm -rf "${REVIEWER_FILE}.state" && npm run -s staff:create -- --username e2e-reviewer --role reviewer --json > "${REVIEWER_FILE}" && rm -rf "${TRANSLATOR_FILE}.state" && npm run -s staff:create -- --username e2e-translator --role translator --json > "${TRANSLATOR_FILE}" && rm -rf "${EDITOR_FILE}.state" && npm run -s staff:create -- --username e2e-editor --role content_editor --json > "${EDITOR_FILE}" && rm -rf "${CONSULTANT_FILE}.state" && npm run -s staff:create -- --username e2e-consultant --role consultant --json > "${CONSULTANT_FILE}" && node scripts/start.mjs`,
-    url: `${BASE_URL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      // A fresh data directory per run: no state leaks between runs.
-      DATA_DIR: join(tmpdir(), `dossier-e2e-${Date.now()}`),
-      NODE_ENV: 'test',
-      // The upload journey needs the worker role: an uploaded file is checked by the `uploads.normalise` job
-      // (decision 0016). Its pollers are light; the other schedules (daily purge, order expiry) find nothing.
-      SERVICES: 'api,worker',
-      // Accounts journeys: any captcha answer is accepted, the console SMS/mail providers return the codes, and
-      // the per-IP budget of auth calls fits a whole run from one address.
-      CAPTCHA_MODE: 'test',
-      SMS_PROVIDER: 'console',
-      MAIL_PROVIDER: 'console',
-      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-      // The API budget per IP (600 a minute) is the server tests' subject; two journeys seeding and polling from
-      // the one test address went past it on a quiet machine (429 on an upload poll, seen 2026-11-29).
-      RATE_LIMIT_PER_MINUTE: '100000',
-      // A whole run sends far more than the default 200 codes an hour to +86.
-      SMS_HOURLY_CAP_PER_AREA_CODE: '100000',
-      // Shop journeys: payments use the sandbox provider (the embedded default); a finance member confirms
-      // transfers.
-      // After filing (issue 32): the console provider plays its scripted USCIS timeline; the scheduler ticks every
-      // 2 s so a receipt's first polled status reaches the Schedule tab within seconds (a receipt is asked again
-      // after the minimum 60 s).
-      CASE_STATUS_PROVIDER: 'console',
-      CASE_STATUS_TICK_SECONDS: '2',
-      CASE_STATUS_REPOLL_SECONDS: '60',
+  webServer: [
+    {
+      // The journeys' finance staff member is made the way an operator makes one (decision 0020): the CLI prints
+      // its one-time password, e2e/staff-support.ts signs it in. The server itself has no test account.
+      command: `rm -rf "${STAFF_FILE}.state" "${STAFF_FILE}.lock" && npm run -s staff:create -- --username e2e-finance --role finance --json > "${STAFF_FILE}" && rm -rf "${REVIEWER_FILE}.state" && npm run -s staff:create -- --username e2e-reviewer --role reviewer --json > "${REVIEWER_FILE}" && rm -rf "${TRANSLATOR_FILE}.state" && npm run -s staff:create -- --username e2e-translator --role translator --json > "${TRANSLATOR_FILE}" && rm -rf "${EDITOR_FILE}.state" && npm run -s staff:create -- --username e2e-editor --role content_editor --json > "${EDITOR_FILE}" && rm -rf "${CONSULTANT_FILE}.state" && npm run -s staff:create -- --username e2e-consultant --role consultant --json > "${CONSULTANT_FILE}" && node scripts/start.mjs`,
+      url: `${BASE_URL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...SERVER_ENV, ASSISTANT_PROVIDER: 'console' },
     },
-  },
+    // The same app with no assistant configured (issue 33: its buttons say it is off): API only, its own data.
+    {
+      command: 'node scripts/start.mjs',
+      url: `${OFF_URL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...SERVER_ENV,
+        PORT: String(PORT + 1),
+        SERVICES: 'api',
+        DATA_DIR: join(tmpdir(), `dossier-e2e-off-${Date.now()}`),
+      },
+    },
+  ],
 });
