@@ -10,6 +10,8 @@ import {
 } from '../modules/uploads/uploads.blobs.ts';
 import { bilingual } from '../modules/uploads/uploads.text.ts';
 import { type NormalisedInWorker, normaliseInWorker, TIMED_OUT } from '../pdf/normalise/in-worker.ts';
+import { type OcrResult, ocrPages } from '../pdf/ocr/ocr-pages.ts';
+import { sampleOfPages } from '../pdf/text/page-text.ts';
 import type { TUploadNormalisePayload } from './uploads-normalise.job.ts';
 
 type UploadRow = typeof upload.$inferSelect;
@@ -48,7 +50,7 @@ export async function runUploadNormalise(
       );
     }
     if (!result.ok) return refuse(ctx, row, result.code, result.message);
-    return await storePdf(ctx, row, result);
+    return await storePdf(ctx, row, result, await ocrOf(ctx, row, result));
   } catch (err) {
     if (attempt.retryCount < attempt.retryLimit) throw err;
     ctx.logger.error({ err, uploadId: row.id }, 'upload normalisation failed on its last attempt');
@@ -77,11 +79,46 @@ async function readOriginal(ctx: AppContext, row: UploadRow): Promise<Uint8Array
   return Buffer.concat(chunks, total);
 }
 
+/**
+ * OCR for the pages without a text layer (issue 33 item 1, decision 0085), after the normaliser's thread and
+ * outside it: Tesseract runs as a child process with its own time limit per page, and the whole pass within the
+ * normaliser's limit again (the job's expiry allows for both). Never refuses a file: whatever goes wrong, the
+ * text layer's pages are kept as they were.
+ */
+async function ocrOf(
+  ctx: AppContext,
+  row: UploadRow,
+  { pdf, marks, pageTexts }: NormalisedInWorker & { ok: true },
+): Promise<OcrResult | undefined> {
+  if (!pageTexts) return undefined;
+  try {
+    return await ocrPages(pdf, pageTexts, marks, {
+      ...ctx.config.ocr,
+      totalTimeoutMs: ctx.config.uploads.normaliseTimeoutMs,
+    });
+  } catch (err) {
+    ctx.logger.warn({ err, uploadId: row.id }, 'OCR of an upload failed; its text layer is kept');
+    return undefined;
+  }
+}
+
 async function storePdf(
   ctx: AppContext,
   row: UploadRow,
-  { pdf, pageCount: pages, marks, text, pageTexts }: NormalisedInWorker & { ok: true },
+  {
+    pdf,
+    pageCount: pages,
+    marks,
+    text: layerSample,
+    pageTexts: layerTexts,
+  }: NormalisedInWorker & { ok: true },
+  ocr: OcrResult | undefined,
 ) {
+  const pageTexts = ocr?.pages ?? layerTexts;
+  // The language sample (decision 0057) reads what OCR found too: a scanned Chinese record needs its translation.
+  const text = ocr && ocr.ocrCount > 0 ? sampleOfPages(ocr.pages) : layerSample;
+  const source = ocr && ocr.ocrCount > 0 ? 'ocr' : 'layer';
+  const pageSources = ocr?.sources ?? null;
   const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const key = blobKey(row.customerId, sha256);
@@ -106,15 +143,16 @@ async function storePdf(
         .where(and(eq(upload.id, row.id), eq(upload.status, 'checking')))
         .returning({ id: upload.id });
       if (done.length === 0) return 'gone' as const;
-      // Each page's text, for the case review (issue 31 item 5; capped when read: pdf/text/page-text.ts).
+      // Each page's text, for the case review (issue 31 item 5; capped when read: pdf/text/page-text.ts), with
+      // how each was got (text layer, OCR, or why none: issue 33 item 1).
       if (pageTexts) {
         const now = ctx.clock.now();
         await tx
           .insert(uploadPageText)
-          .values({ uploadId: row.id, pages: pageTexts, source: 'layer', createdAt: now })
+          .values({ uploadId: row.id, pages: pageTexts, source, pageSources, createdAt: now })
           .onConflictDoUpdate({
             target: uploadPageText.uploadId,
-            set: { pages: pageTexts, source: 'layer', createdAt: now },
+            set: { pages: pageTexts, source, pageSources, createdAt: now },
           });
       }
       return 'ready' as const;

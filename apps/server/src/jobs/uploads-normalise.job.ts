@@ -11,13 +11,16 @@ export type TUploadNormalisePayload = z.infer<typeof ZUploadNormalisePayload>;
 /** Attempts after the first; the last one records a refusal instead of leaving the upload "checking". */
 export const UPLOAD_NORMALISE_RETRIES = 2;
 
-/** Queue options: retried after a crash, expired by pg-boss a while after the handler's own timeout. */
+/**
+ * Queue options: retried after a crash, expired by pg-boss a while after the handler's own limits — the
+ * normaliser's `timeoutMs`, then OCR of the pages without text within the same length again (decision 0085).
+ */
 export function uploadNormaliseQueue(timeoutMs: number) {
   return {
     name: UPLOAD_NORMALISE_JOB,
     retryLimit: UPLOAD_NORMALISE_RETRIES,
     retryDelay: 10,
-    expireInSeconds: Math.ceil(timeoutMs / 1000) + 60,
+    expireInSeconds: Math.ceil((2 * timeoutMs) / 1000) + 60,
   };
 }
 
