@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './context.ts';
 import { assessmentRoutes } from './modules/assessment/assessment.routes.ts';
 import { assistantStaffRoutes } from './modules/assistant/assistant-staff.routes.ts';
+import { exhibitTextRoutes } from './modules/assistant/exhibit-text.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { caseRoutes } from './modules/case/case.routes.ts';
 import { eta9089Routes } from './modules/case/eta9089.routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(consultationRoutes(ctx), { prefix: '/api' });
   await app.register(consultationStaffRoutes(ctx), { prefix: '/api' });
   await app.register(assistantStaffRoutes(ctx), { prefix: '/api' });
+  await app.register(exhibitTextRoutes(ctx), { prefix: '/api' });
 
   await registerWeb(app, opts.serveWeb ? ctx.config.webDist : '');
   return app;
