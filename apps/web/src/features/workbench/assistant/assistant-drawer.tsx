@@ -135,6 +135,7 @@ function AssistantBody({ state, ...props }: AssistantDrawerProps & { state: TAss
         ...(version === undefined ? {} : { document_version: version }),
       });
       queryClient.setQueryData(assistantKeys.draft(summary.id, current.id), reply.draft);
+      void queryClient.invalidateQueries({ queryKey: assistantKeys.state(summary.id), exact: true });
       void message.success(reply.msg);
       if (decision === 'accepted' && reply.document_version !== null) await props.afterAccept?.(reply);
     } catch (e) {

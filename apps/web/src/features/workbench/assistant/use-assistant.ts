@@ -44,7 +44,7 @@ export function useStartDraft(caseId: number, onStarted: (d: TAssistantDraft) =>
       assistantApi.start(caseId, v.target, v.instruction),
     onSuccess: (d) => {
       queryClient.setQueryData(assistantKeys.draft(caseId, d.id), d);
-      void queryClient.invalidateQueries({ queryKey: assistantKeys.state(caseId) });
+      void queryClient.invalidateQueries({ queryKey: assistantKeys.state(caseId), exact: true });
       onStarted(d);
     },
   });
