@@ -9,6 +9,7 @@ import { useLocale } from '../../features/locale/use-locale.ts';
 import { formatDateTime } from '../../features/shop/shop-format.ts';
 import { TaskResultView } from '../../features/tasks/task-result.tsx';
 import { saveFile } from '../../features/workbench/evidence/save-file.ts';
+import { ExhibitTextButton } from './staff-exhibit-text.tsx';
 import { ageText } from './staff-queue.tsx';
 import { ReleaseTaskButton } from './staff-task-release.tsx';
 
@@ -179,6 +180,7 @@ export function StaffTaskView({ id, me, onBack }: { id: number; me: TStaffMe; on
             <Button loading={zip.isPending} onClick={() => zip.mutate()}>
               {t('task.zip')}
             </Button>
+            <ExhibitTextButton task={data} />
             {data.service === 'REVIEW' && (
               <Button
                 loading={report.isPending}
