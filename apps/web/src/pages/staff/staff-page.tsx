@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { staffApi, staffKeys, staffToken } from '../../api/staff.ts';
 import AntdProviders from '../../app/antd-providers.tsx';
+import { StaffAssistantUsage } from './staff-assistant-usage.tsx';
 import { StaffConsultations } from './staff-consultations.tsx';
 import { StaffContent } from './staff-content.tsx';
 import { StaffFinance } from './staff-finance.tsx';
@@ -106,6 +107,14 @@ function StaffConsole() {
                 {t('nav.finance')}
               </Button>
             )}
+            {financeRole && (
+              <Button
+                type={view === 'assistant' ? 'primary' : 'default'}
+                onClick={() => setParams({ view: 'assistant' })}
+              >
+                {t('assistant:staff_usage.nav')}
+              </Button>
+            )}
             {inboxTabsOf(who.role).length > 0 && (
               <Button
                 type={view === 'inbox' ? 'primary' : 'default'}
@@ -127,6 +136,8 @@ function StaffConsole() {
             <StaffConsultations me={who} />
           ) : view === 'finance' && financeRole ? (
             <StaffFinance tab={params.get('tab')} onTab={(tab) => setParams({ view: 'finance', tab })} />
+          ) : view === 'assistant' && financeRole ? (
+            <StaffAssistantUsage />
           ) : view === 'inbox' ? (
             <StaffInbox me={who} />
           ) : view === 'content' ? (
