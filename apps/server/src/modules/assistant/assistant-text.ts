@@ -17,7 +17,8 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2
 const SCRIPT_LIKE = /<(script|style|iframe|object|embed|noscript|template)\b[^>]*>[\s\S]*?(<\/\1\s*>|$)/gi;
 const TAG = /<\/?[a-z!?][^<>]*>/gi;
 const MARKDOWN_LINK = /!?\[([^\]]{0,500})\]\([^)\s]{0,2000}\)/g;
-const URL = /\b(?:https?:\/\/|www\.|mailto:|javascript:|data:)[^\s<>"'）)]*/gi;
+// An address ends before the punctuation that closes its sentence.
+const URL = /\b(?:https?:\/\/|www\.|mailto:|javascript:|data:)(?:[^\s<>"'）)]*[^\s<>"'）).,;:!?])?/gi;
 
 /**
  * A model's sentence as plain text for the document schema: HTML tags stripped (their words stay; what a script,
