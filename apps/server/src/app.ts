@@ -3,7 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { assessmentRoutes } from './modules/assessment/assessment.routes.ts';
+import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
 import { assistantStaffRoutes } from './modules/assistant/assistant-staff.routes.ts';
+import { assistantStaffTranslateRoutes } from './modules/assistant/assistant-staff-translate.routes.ts';
 import { exhibitTextRoutes } from './modules/assistant/exhibit-text.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { caseRoutes } from './modules/case/case.routes.ts';
@@ -145,7 +147,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(rfePacketRoutes(ctx), { prefix: '/api' });
   await app.register(consultationRoutes(ctx), { prefix: '/api' });
   await app.register(consultationStaffRoutes(ctx), { prefix: '/api' });
+  await app.register(assistantRoutes(ctx), { prefix: '/api' });
   await app.register(assistantStaffRoutes(ctx), { prefix: '/api' });
+  await app.register(assistantStaffTranslateRoutes(ctx), { prefix: '/api' });
   await app.register(exhibitTextRoutes(ctx), { prefix: '/api' });
 
   await registerWeb(app, opts.serveWeb ? ctx.config.webDist : '');

@@ -26,9 +26,6 @@ let t: TestApp;
 let p: ScriptedProvider;
 beforeAll(async () => {
   t = await buildTestApp({ config: accountsTestConfig });
-  // TEMP until app.ts registers the routes.
-  const { assistantRoutes } = await import('../src/modules/assistant/assistant.routes.ts');
-  await t.app.register(assistantRoutes(t.ctx), { prefix: '/api' });
 });
 afterAll(() => t.close());
 

@@ -66,6 +66,8 @@ const MATRIX: Record<string, Access> = {
   'PUT /api/staff/task/:id/file/': TASKS,
   'POST /api/staff/task/:id/result/': TASKS,
   'POST /api/staff/task/:id/release/': ADMIN,
+  // The assistant's pre-translation for translators (decision 0086).
+  'POST /api/staff/task/:id/assistant/pretranslate/': ['admin', 'translator'],
   'PUT /api/staff/me/display_name/': STAFF_ROLES,
   // Work queues and content (decision 0035).
   'GET /api/staff/appointment/': LEADS,
