@@ -41,23 +41,41 @@ export function cleanText(text: string, max: number): string {
 }
 
 /**
- * Labels the model might type instead of citing ("(Exhibit 99)", "Ex. 4", "证据 4", "Rec. Letter 2"): a number
- * printed as text is not checked against anything, so the document carries numbers only through reference atoms.
+ * Labels the model might type instead of citing ("(Exhibit 99)", "Ex. 4", "证据 4", "Recommendation Letter 2"): a
+ * number printed as text is checked against nothing and does not follow a reorder, so the document carries
+ * numbers through reference atoms. A label in brackets is dropped (the atom prints it); one in the running text is
+ * returned, for the check to hold it against the sentence's verified citations.
  */
-const LABEL_WORDS = String.raw`(?:exhibit|exh\.|ex\.|rec(?:ommendation)?\.?\s+letter|letter|证据|附件|推荐信)`;
+const EXHIBIT_WORDS = String.raw`exhibit|exh\.|ex\.|证据|附件`;
+const LETTER_WORDS = String.raw`(?:rec(?:ommendation)?\.?\s+)?letter|推荐信`;
+const LABEL_WORDS = `(?:${EXHIBIT_WORDS}|${LETTER_WORDS})`;
 const PAREN_LABEL = new RegExp(
   String.raw`\s*[(（\[]\s*(?:see\s+)?${LABEL_WORDS}\s*[0-9]+[^)）\]]{0,60}[)）\]]`,
   'giu',
 );
-const BARE_LABEL = new RegExp(String.raw`(?:^|[^\p{L}])${LABEL_WORDS}\s*[0-9]+`, 'iu');
+const BARE_LABEL = new RegExp(
+  String.raw`(?<![\p{L}])(${EXHIBIT_WORDS}|${LETTER_WORDS})\s*([0-9]+(?:\.[0-9]+)?)`,
+  'giu',
+);
 
-/** The text without parenthesised labels; `bare`: a label is still written in the running text. */
-export function withoutTypedLabels(text: string): { text: string; bare: boolean } {
+export interface TypedLabel {
+  kind: 'exhibit' | 'letter';
+  number: string;
+}
+
+/** The text without bracketed labels, and the labels still written in its running text. */
+export function withoutTypedLabels(text: string): { text: string; labels: TypedLabel[] } {
   const stripped = text
     .replace(PAREN_LABEL, '')
     .replace(/\s+([.,;:!?。，；：！？])/g, '$1')
     .trim();
-  return { text: stripped, bare: BARE_LABEL.test(stripped) };
+  const labels = [...stripped.matchAll(BARE_LABEL)].map(
+    (m): TypedLabel => ({
+      kind: new RegExp(`^(?:${LETTER_WORDS})$`, 'iu').test(m[1]!) ? 'letter' : 'exhibit',
+      number: m[2]!,
+    }),
+  );
+  return { text: stripped, labels };
 }
 
 const CJK = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef`;

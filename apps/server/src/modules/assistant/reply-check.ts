@@ -7,6 +7,7 @@ import {
   numbersIn,
   quoteIn,
   quoteLongEnough,
+  type TypedLabel,
   withoutTypedLabels,
 } from './assistant-text.ts';
 import type { GroundingSource } from './exhibit-sources.ts';
@@ -24,7 +25,8 @@ export { paragraphContent, type TAssistantParagraph, type TAssistantSentence } f
  *   not count as verified);
  * - a sentence keeps the citations that hold; with none it is `removed` (counted, shown struck out, never written);
  *   a gap sentence keeps no citation and is never written;
- * - a sentence that types an exhibit's number as text ("see Exhibit 99") is removed: numbers come from atoms only.
+ * - a label typed in the text ("as Exhibit 99 shows") must name one of the sentence's citations that held, else
+ *   the sentence is removed; a label in brackets is dropped (the atom after the sentence prints it).
  * Tighten / translate rewrite the customer's own paragraph, which is their source: a sentence may cite nothing,
  * but its numbers (and, where the language stays Latin, its capitalised names) must be in the original; a citation
  * must be one of the paragraph's references and keeps the paragraph's pin; and every reference the paragraph held
@@ -36,6 +38,7 @@ export type CheckedReply =
 
 type Checked = TAssistantSentence['citations'][number];
 type Problem = NonNullable<Checked['problem']>;
+type Sources = ReadonlyMap<string, GroundingSource>;
 
 const PARAGRAPH_TEXT_MAX = 50_000;
 
@@ -92,9 +95,22 @@ export function checkReply(
 }
 
 /** The sentence's text as the document would take it; null when nothing is left of it. */
-function sentenceText(s: RawSentence): { text: string; typedLabel: boolean } | null {
-  const { text, bare } = withoutTypedLabels(cleanText(s.text, ASSISTANT_LIMITS.sentenceMax));
-  return text.length === 0 ? null : { text, typedLabel: bare };
+function sentenceText(s: RawSentence): { text: string; labels: TypedLabel[] } | null {
+  const { text, labels } = withoutTypedLabels(cleanText(s.text, ASSISTANT_LIMITS.sentenceMax));
+  return text.length === 0 ? null : { text, labels };
+}
+
+/**
+ * A label typed in the running text ("as Exhibit 4 shows") must name an exhibit or letter the sentence cites with
+ * a citation that held ("Exhibit 99" from an injected page names nothing that did).
+ */
+function labelsHold(labels: readonly TypedLabel[], citations: readonly Checked[], sources: Sources): boolean {
+  const held = citations.flatMap((c) => {
+    const label = c.ok ? sources.get(c.ref)?.label : undefined;
+    const number = label ? /([0-9]+(?:\.[0-9]+)?)\s*$/.exec(label)?.[1] : undefined;
+    return number ? [`${c.ref.startsWith('letter:') ? 'letter' : 'exhibit'} ${number}`] : [];
+  });
+  return labels.every((l) => held.includes(`${l.kind} ${l.number}`));
 }
 
 const cited = (s: RawSentence) => s.cites.slice(0, ASSISTANT_LIMITS.citationsPerSentenceMax);
@@ -110,7 +126,11 @@ function checkDrafted(
   if (s.gap) return { text: t.text, citations: [], status: 'gap' };
   const citations = dedupe(cited(s).map((c) => checkCitation(c, sources)));
   const held = citations.some((c) => c.ok);
-  return { text: t.text, citations, status: held && !t.typedLabel ? 'kept' : 'removed' };
+  return {
+    text: t.text,
+    citations,
+    status: held && labelsHold(t.labels, citations, sources) ? 'kept' : 'removed',
+  };
 }
 
 function checkCitation(c: RawCitation, sources: ReadonlyMap<string, GroundingSource>): Checked {
@@ -184,7 +204,8 @@ function checkRewritten(
   return {
     text: t.text,
     citations,
-    status: faithful(t.text, original, translated) && !t.typedLabel ? 'kept' : 'removed',
+    status:
+      faithful(t.text, original, translated) && labelsHold(t.labels, citations, sources) ? 'kept' : 'removed',
   };
 }
 

@@ -1,5 +1,6 @@
 import { ASSISTANT_LIMITS, ZAssistantParagraph, ZParagraph } from '@dossier/contract';
 import { describe, expect, it } from 'vitest';
+import { consoleReply } from '../../providers/assistant/console.ts';
 import { stampedPages } from '../numbering/stamped-pages.ts';
 import { caseA, citingParagraph, withPages } from './assistant.test-input.ts';
 import { buildGrounding } from './grounding.ts';
@@ -222,6 +223,23 @@ describe('checkReply: injected instructions and broken replies', () => {
       ),
     );
     expect(r.paragraphs[0]!.sentences.map((s) => s.status)).toEqual(['kept', 'removed', 'kept']);
+    // A label in the text that names the sentence's own verified exhibit is true (the console model writes so).
+    const named = ok(
+      draft(
+        reply([
+          {
+            text: 'Exhibit 2, page 2, states: "I invite you to review manuscript".',
+            cites: [{ ref: 'folder:13', pages: [2, 2], quote: 'I invite you to review manuscript' }],
+          },
+          {
+            text: 'Exhibit 3 shows he judged others.',
+            cites: [{ ref: 'folder:13', pages: [2, 2], quote: 'I invite you to review manuscript' }],
+          },
+        ]),
+        judge,
+      ),
+    );
+    expect(named.paragraphs[0]!.sentences.map((s) => s.status)).toEqual(['kept', 'removed']);
     expect(r.paragraphs[0]!.sentences[2]!.text).toBe('He reviews often.');
     expect(JSON.stringify(paragraphContent(r.paragraphs[0]!))).not.toContain('99');
     // Answers in HTML instead of the format.
@@ -377,5 +395,30 @@ describe('checkReply: tighten and translate', () => {
     expect(r.paragraphs[0]!.text).toBe(
       '张博士在3个月内获得 ICRA 2021 最佳论文奖，从 4056 篇投稿中选出。他还为 T-RO 审稿。',
     );
+  });
+});
+
+describe('the development model (providers/assistant/console.ts) against the check', () => {
+  it("its section draft quotes the request's pages and holds", () => {
+    const g = buildGrounding(input, { target: { task: 'draft_section', criterion: 'awards' } });
+    const r = ok(checkReply(consoleReply(g.messages), g.sources, { task: 'draft_section' }));
+    expect(r.paragraphs[0]!.sentences.map((s) => s.status)).toEqual(['kept', 'kept']);
+    expect(r.failedCitations).toBe(0);
+  });
+
+  it('its rewrite cites nothing: kept for a paragraph without references, refused for one with them', () => {
+    const plain = 'Dr. Zhang   builds tactile robots.';
+    const bare = caseA({ petition: [{ type: 'paragraph', content: [{ type: 'text', text: plain }] }] });
+    const target = { task: 'tighten', document_kind: 'petition_letter', block_index: 0 } as const;
+    const g = buildGrounding(bare, { target, extra: { paragraphText: plain } });
+    const r = ok(checkReply(consoleReply(g.messages), g.sources, { task: 'tighten', replaces: plain }));
+    expect(r.paragraphs[0]!.text).toBe('Dr. Zhang builds tactile robots.');
+    const cited = 'Dr. Zhang won the ICRA 2021 Best Paper Award ';
+    const withRefs = caseA({ petition: [citingParagraph(cited)] });
+    const g2 = buildGrounding(withRefs, { target, extra: { paragraphText: cited } });
+    expect(checkReply(consoleReply(g2.messages), g2.sources, { task: 'tighten', replaces: cited })).toEqual({
+      ok: false,
+      failure: 'nothing_supported',
+    });
   });
 });
