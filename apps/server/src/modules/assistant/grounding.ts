@@ -7,7 +7,7 @@ import {
 import type { ChatMessage } from '../../providers/assistant/assistant-provider.ts';
 import { CRITERION_CONTENT } from '../evidence/criteria-content.ts';
 import type { ReviewInput } from '../review/review-input.ts';
-import { criterionFacts } from '../review/review-map.ts';
+import { criterionFacts, isIndependent } from '../review/review-map.ts';
 import { referencesOfBlock, textOfBlock } from '../review/rules/document-blocks.ts';
 import { escapeData } from './assistant-text.ts';
 import { LANGUAGE, LANGUAGE_NAME, REPLY_FORMAT, RULES, SYSTEM_INTRO, TASK_TEXT } from './content/prompts.ts';
@@ -90,11 +90,12 @@ export function buildGrounding(
     case 'outline_letter': {
       const row = input.rows.letters.find((l) => l.id === target.letter_id);
       const who = extra?.letter;
+      const independent = who?.independent ?? (row ? isIndependent(row) : null);
       const lines = [
         `Recommender: ${who?.recommenderName || row?.nameEn || row?.name || ''}`,
         `Position: ${who?.position || row?.jobTitleEn || row?.jobTitle || ''}`,
         `Organisation: ${who?.organisation ?? ''}`,
-        `Independent of the petitioner: ${(who?.independent ?? row?.independent) ? 'yes' : who?.independent === false ? 'no' : 'not stated'}`,
+        `Independent of the petitioner: ${independent === true ? 'yes' : independent === false ? 'no' : 'not stated'}`,
         `Relationship: ${who?.relationship || row?.relation || ''}`,
       ];
       const recommender = `<recommender>\n${escapeData(lines.join('\n'))}\n</recommender>`;
