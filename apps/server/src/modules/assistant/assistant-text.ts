@@ -26,7 +26,10 @@ const URL = /\b(?:https?:\/\/|www\.|mailto:|javascript:|data:)(?:[^\s<>"'）)]*[
  * no links), controls and invisible characters removed, white space collapsed, cut at `max` characters.
  */
 export function cleanText(text: string, max: number): string {
+  // The patterns below scan each character a bounded number of times; a reply's text is first cut to what the
+  // result could use, so a 400,000-character sentence costs no more than a long one.
   const plain = text
+    .slice(0, max * 4)
     .replace(/[\t\r\n\u2028\u2029]+/g, ' ')
     .replace(SCRIPT_LIKE, ' ')
     .replace(TAG, ' ')

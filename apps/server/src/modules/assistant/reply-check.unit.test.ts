@@ -292,6 +292,20 @@ describe('checkReply: injected instructions and broken replies', () => {
     const r = ok(draft(reply(...many)));
     expect(r.paragraphs).toHaveLength(ASSISTANT_LIMITS.paragraphsMax);
     expect(r.paragraphs[0]!.sentences[0]!.text.length).toBeLessThanOrEqual(ASSISTANT_LIMITS.sentenceMax);
+    // A sentence of 300,000 characters of unclosed markup, and a ref with markup: plain text, cut.
+    const huge = ok(
+      draft(
+        reply([
+          { text: `Dr. Zhang won. ${'[a](<b '.repeat(40_000)}`, cites: [AWARD_CITE] },
+          {
+            text: 'He won.',
+            cites: [{ ref: '<img src=x onerror=alert(1)>folder:12', pages: [2, 2], quote: 'x' }],
+          },
+        ]),
+      ),
+    );
+    expect(huge.paragraphs[0]!.sentences[0]!.text.length).toBeLessThanOrEqual(ASSISTANT_LIMITS.sentenceMax);
+    expect(huge.paragraphs[0]!.sentences[1]!.citations[0]).toMatchObject({ ref: 'folder:12', ok: false });
     // Twenty identical citations: eight read, one kept.
     expect(r.paragraphs[0]!.sentences[0]!.citations).toHaveLength(1);
   });

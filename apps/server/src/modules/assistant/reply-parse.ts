@@ -1,3 +1,5 @@
+import { cleanText } from './assistant-text.ts';
+
 /**
  * Reading the model's reply (issue 33 item 4, decision 0084): one JSON object in the documented shape, tolerated
  * inside a ```json fence or with prose before and after it — nothing else. What does not read is `null`
@@ -72,7 +74,8 @@ function pagesOf(v: unknown): [number, number] | null {
 function citationOf(v: unknown): RawCitation | null {
   if (!isObject(v) || typeof v.ref !== 'string') return null;
   return {
-    ref: v.ref.trim().slice(0, 64),
+    // Shown on the screen when it fails: plain text like the rest.
+    ref: cleanText(v.ref, 64),
     pages: pagesOf(v.pages ?? v.page ?? null),
     quote: typeof v.quote === 'string' ? v.quote : null,
   };
