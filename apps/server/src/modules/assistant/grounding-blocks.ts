@@ -57,7 +57,11 @@ export function evidenceBlock(input: ReviewInput, maxChars: number): string {
   let used = 0;
   for (const n of input.numbering.folders) {
     const f = n.folder;
-    const kind = kindOf(f.criterion, f.kind)?.label.en;
+    const k = kindOf(f.criterion, f.kind);
+    // A kind the Policy Manual says does not prove the criterion is named so: the model is not to argue from it.
+    const kind = k
+      ? `${k.label.en}${k.counts ? '' : ' (does not prove the criterion by itself)'}`
+      : undefined;
     const fields = [
       `folder:${f.id}`,
       n.exhibit === null ? 'no file yet (not in the packet)' : `Exhibit ${n.exhibit}`,

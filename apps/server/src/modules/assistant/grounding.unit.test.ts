@@ -40,6 +40,9 @@ describe('buildGrounding', () => {
     expect(u).toContain('Proposed job title: Research Scientist');
     expect(u).toContain('folder:12 | Exhibit 1 | Awards');
     expect(u).toContain('folder:15 | no file yet');
+    expect(u).toContain(
+      'Reviewer invitation, IEEE T-RO | kind: An invitation to review, alone (does not prove the criterion by itself)',
+    );
     expect(u).toContain('<criterion key="awards">');
     expect(u).toMatch(/Missing kinds of evidence \(state each as a gap\): .*Selection criteria/);
     const b = blocks(u);
