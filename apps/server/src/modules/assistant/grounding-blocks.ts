@@ -111,11 +111,24 @@ const attr = (s: string) => escapeData(s.replace(/\s+/g, ' ').slice(0, 300));
  * page of each exhibit per round, in the sources' order), each page cut at PAGE_MAX; the last page that does not
  * fit whole is cut to what is left. Pages keep their stamped numbers, so a citation names the pin.
  */
+const headOf = (s: GroundingSource) =>
+  `<exhibit ref="${attr(s.ref)}" label="${attr(s.label)}" title="${attr(s.title)}">\n`;
+const tail = '</exhibit>\n';
+
+/** The leading sources whose blocks' headers fit in `budget` (a request of many exhibits shows the first ones). */
+export function sourcesThatFit(sources: readonly GroundingSource[], budget: number): GroundingSource[] {
+  let left = budget;
+  const out: GroundingSource[] = [];
+  for (const s of sources) {
+    left -= headOf(s).length + tail.length;
+    if (left < 0) break;
+    out.push(s);
+  }
+  return out;
+}
+
 export function exhibitBlocks(sources: readonly GroundingSource[], budget: number): string {
-  const heads = sources.map(
-    (s) => `<exhibit ref="${attr(s.ref)}" label="${attr(s.label)}" title="${attr(s.title)}">\n`,
-  );
-  const tail = '</exhibit>\n';
+  const heads = sources.map(headOf);
   let left = budget - heads.reduce((n, h) => n + h.length + tail.length, 0);
   const chosen = sources.map(() => new Map<number, string>());
   const cursors = sources.map(() => 0);

@@ -12,7 +12,14 @@ import { referencesOfBlock, textOfBlock } from '../review/rules/document-blocks.
 import { escapeData } from './assistant-text.ts';
 import { LANGUAGE, LANGUAGE_NAME, REPLY_FORMAT, RULES, SYSTEM_INTRO, TASK_TEXT } from './content/prompts.ts';
 import { type GroundingSource, type LabelOf, letterRef, sourcesFor } from './exhibit-sources.ts';
-import { caseBlock, evidenceBlock, exhibitBlocks, lettersBlock, RECORD_REF } from './grounding-blocks.ts';
+import {
+  caseBlock,
+  evidenceBlock,
+  exhibitBlocks,
+  lettersBlock,
+  RECORD_REF,
+  sourcesThatFit,
+} from './grounding-blocks.ts';
 
 export type { GroundingSource } from './exhibit-sources.ts';
 
@@ -131,15 +138,16 @@ export function buildGrounding(
   if (req.instruction?.trim())
     parts.push(`<instruction>\n${escapeData(req.instruction.trim())}\n</instruction>`);
 
-  const sources = new Map<string, GroundingSource>(
-    [...sourcesFor(input, refs, labelOf, { pending: pins !== null })].slice(0, SOURCES_MAX),
-  );
-  for (const [ref, list] of pins ?? []) {
-    const s = sources.get(ref);
-    if (s) sources.set(ref, { ...s, pins: list });
-  }
+  const found = [...sourcesFor(input, refs, labelOf, { pending: pins !== null }).values()];
   const head = parts.join('\n');
-  parts.push(exhibitBlocks([...sources.values()], maxChars - head.length - 1));
+  const budget = maxChars - head.length - 1;
+  // A rewrite shows every reference its paragraph holds (each must survive it); a draft shows the leading
+  // exhibits whose headers fit, and only those are citable.
+  const shown = pins !== null ? found : sourcesThatFit(found.slice(0, SOURCES_MAX), budget);
+  const sources = new Map<string, GroundingSource>(
+    shown.map((s) => [s.ref, pins?.has(s.ref) ? { ...s, pins: pins.get(s.ref)! } : s]),
+  );
+  parts.push(exhibitBlocks([...sources.values()], budget));
   if (recordText !== null) {
     // The case record is citable in an outline (points about the recommender come from it); it writes no atom.
     sources.set(RECORD_REF, {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { folder, inputOf } from '../review/rules/evidence-map.test-input.ts';
 import {
   AWARD_P1,
   AWARD_P2,
@@ -131,6 +132,27 @@ describe('buildGrounding', () => {
       // The sources keep every page: a quote is checked against the whole text.
       expect(g.sources.get('folder:12')!.pageTexts).toHaveLength(31);
     }
+  });
+
+  it('many exhibits, a small budget: only the exhibits the request shows are citable', () => {
+    const folders = Array.from({ length: 80 }, (_, i) => folder(300 + i, 'awards', 'award_certificate'));
+    const many = {
+      ...inputOf({ claimed: ['awards'], folders }),
+      profile: {},
+      forms: [],
+      uploads: new Map(),
+      texts: new Map(),
+    };
+    const g = buildGrounding(
+      many,
+      { target: { task: 'draft_section', criterion: 'awards' } },
+      { maxChars: 6_000 },
+    );
+    const shown = blocks(user(g)).map((b) => b.ref);
+    expect(user(g).length).toBeLessThanOrEqual(6_000);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.length).toBeLessThan(60);
+    expect([...g.sources.keys()]).toEqual(shown);
   });
 
   it('outline_letter: the recommender, the folders the letter cites, the citable record', () => {
