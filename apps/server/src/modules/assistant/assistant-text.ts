@@ -20,6 +20,23 @@ const MARKDOWN_LINK = /!?\[([^\]]{0,500})\]\([^)\s]{0,2000}\)/g;
 // An address ends before the punctuation that closes its sentence.
 const URL = /\b(?:https?:\/\/|www\.|mailto:|javascript:|data:)(?:[^\s<>"'）)]*[^\s<>"'）).,;:!?])?/gi;
 
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * Character references decoded once (the request showed texts escaped, and a model copies `R&amp;D` or writes
+ * `&lt;script&gt;`): decoded before the markup is stripped, so an encoded tag is stripped like a plain one.
+ */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|apos|nbsp|#[0-9]{1,7}|#x[0-9a-f]{1,6});/gi, (whole, name: string) => {
+    const key = name.toLowerCase();
+    if (key in NAMED) return NAMED[key]!;
+    const code = key.startsWith('#x') ? Number.parseInt(key.slice(2), 16) : Number.parseInt(key.slice(1), 10);
+    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff)
+      ? String.fromCodePoint(code)
+      : whole;
+  });
+}
+
 /**
  * A model's sentence as plain text for the document schema: HTML tags stripped (their words stay; what a script,
  * style or frame holds is dropped), markdown links reduced to their words, addresses removed (the assistant writes
@@ -28,8 +45,7 @@ const URL = /\b(?:https?:\/\/|www\.|mailto:|javascript:|data:)(?:[^\s<>"'）)]*[
 export function cleanText(text: string, max: number): string {
   // The patterns below scan each character a bounded number of times; a reply's text is first cut to what the
   // result could use, so a 400,000-character sentence costs no more than a long one.
-  const plain = text
-    .slice(0, max * 4)
+  const plain = decodeEntities(text.slice(0, max * 4))
     .replace(/[\t\r\n\u2028\u2029]+/g, ' ')
     .replace(SCRIPT_LIKE, ' ')
     .replace(TAG, ' ')

@@ -1,6 +1,7 @@
 import { ASSISTANT_LIMITS, type AssistantTask, PIN_PAGE_MAX } from '@dossier/contract';
 import {
   cleanText,
+  decodeEntities,
   mostlyCjk,
   namesIn,
   normaliseForMatch,
@@ -156,18 +157,6 @@ function checkCitation(c: RawCitation, sources: ReadonlyMap<string, GroundingSou
   if (!quoteLongEnough(q) || !quoteIn(q, normaliseForMatch(decodeEntities(text))))
     return verdict('quote_not_found');
   return verdict(null);
-}
-
-/**
- * The request showed texts escaped (`&amp;`); a model may copy either form. Both sides are read decoded, so
- * "R&amp;D" and "R&D" are the same words.
- */
-function decodeEntities(s: string): string {
-  return s
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
 }
 
 /** One citation per ref and pages (the first verdict kept: a repeat adds nothing). */

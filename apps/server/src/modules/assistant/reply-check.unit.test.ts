@@ -146,6 +146,18 @@ describe('checkReply: citations', () => {
     );
     const text = r.paragraphs[0]!.sentences[0]!.text;
     expect(text).toBe('Dr. Zhang received the Best Paper Award, see the site.');
+    // Markup written as character references is decoded, then stripped like any other; R&amp;D reads R&D.
+    const encoded = ok(
+      draft(
+        reply([
+          {
+            text: 'Dr. Zhang led R&amp;D &lt;script&gt;alert(1)&lt;/script&gt;&#60;b&#x3e;there&lt;/b&gt;.',
+            cites: [AWARD_CITE],
+          },
+        ]),
+      ),
+    );
+    expect(encoded.paragraphs[0]!.sentences[0]!.text).toBe('Dr. Zhang led R&D there.');
     const written = JSON.stringify(ZParagraph.parse(paragraphContent(r.paragraphs[0]!)));
     for (const bad of ['<', 'script', 'evil', 'javascript', 'cookie', 'onclick', 'href', '\u202e', '\u0007'])
       expect(written).not.toContain(bad);
