@@ -33,8 +33,11 @@ export function StaffAssistantUsage() {
   const percent =
     data && data.budget_tokens > 0 ? Math.min(100, (100 * data.total_tokens) / data.budget_tokens) : 0;
   return (
-    <Space direction="vertical" className="staff__section staff-usage" data-testid="assistant-usage">
-      <Typography.Title level={2}>{t('staff_usage.title')}</Typography.Title>
+    // A block, not a vertical Space (inline-flex): the screen takes the console's width, as the tables need.
+    <section className="staff__section" aria-labelledby="assistant-usage-title" data-testid="assistant-usage">
+      <Typography.Title level={2} id="assistant-usage-title">
+        {t('staff_usage.title')}
+      </Typography.Title>
       <Space wrap className="staff__filters">
         <label htmlFor="assistant-usage-day">{t('staff_usage.day')}</label>
         <DatePicker
@@ -46,7 +49,7 @@ export function StaffAssistantUsage() {
           onChange={(d) => d && setDay(d.format('YYYY-MM-DD'))}
         />
       </Space>
-      <Typography.Text type="secondary">{t('staff_usage.utc_note')}</Typography.Text>
+      <Typography.Paragraph type="secondary">{t('staff_usage.utc_note')}</Typography.Paragraph>
       {errorAlert(usage.error)}
       {data && (
         <div className="staff__item" data-testid="assistant-usage-total">
@@ -83,6 +86,6 @@ export function StaffAssistantUsage() {
           { key: 'tokens', title: t('staff_usage.tokens'), align: 'right', render: (_, r) => n(r.tokens) },
         ]}
       />
-    </Space>
+    </section>
   );
 }
