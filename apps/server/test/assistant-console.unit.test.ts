@@ -70,6 +70,31 @@ describe('console assistant model', () => {
     expect(toEn.paragraphs[0].sentences[0].text).toBe('[en] 李博士发表了 12 篇论文。');
   });
 
+  it("cites a rewrite's references again and reads the target language from the task's words", () => {
+    const user = `<paragraph>Dr. Li won the  IEEE award (Exhibit 4).</paragraph>
+<exhibit ref="folder:12" label="Exhibit 4" title="Award">
+<page n="2">Certificate of Award.</page>
+</exhibit>
+<exhibit ref="letter:3" label="Letter 1" title="Prof. Wang">
+</exhibit>`;
+    const task = {
+      role: 'system' as const,
+      content: 'Task: translate the paragraph in <paragraph> into English.',
+    };
+    const [sentence] = JSON.parse(consoleReply([task, { role: 'user', content: user }])).paragraphs[0]
+      .sentences;
+    expect(sentence).toEqual({
+      text: '[en] Dr. Li won the IEEE award (Exhibit 4).',
+      cites: [
+        { ref: 'folder:12', pages: [2, 2], quote: null },
+        { ref: 'letter:3', pages: null, quote: null },
+      ],
+    });
+    const zh = { role: 'system' as const, content: 'Task: translate the paragraph into Simplified Chinese.' };
+    const [toZh] = JSON.parse(consoleReply([zh, { role: 'user', content: user }])).paragraphs[0].sentences;
+    expect(toZh.text).toBe('[zh] Dr. Li won the IEEE award (Exhibit 4).');
+  });
+
   it('streams in a few chunks, deterministically, with usage as characters / 4', async () => {
     const p = new ConsoleAssistantProvider();
     const messages = [SYSTEM, { role: 'user' as const, content: EXHIBITS }];

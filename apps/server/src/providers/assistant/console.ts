@@ -13,9 +13,10 @@ import {
  *   - each `<exhibit ref label>` with a `<page n>` holding text gives one sentence quoting 6–12 consecutive words
  *     of its first such page (the first 40 characters when the page has fewer than 6 words: Chinese has no spaces),
  *     cited `{ref, pages: [n, n], quote}`; no exhibit text at all gives one `gap` sentence;
- *   - a `<paragraph>` (tighten / translate) comes back lightly changed: spaces collapsed; for a translation
- *     (`<paragraph to="zh|en">`, or a message asking to translate: the other script than the paragraph's) prefixed
- *     "[zh] " / "[en] ". It translates nothing: it is a stand-in.
+ *   - a `<paragraph>` (tighten / translate) comes back lightly changed: spaces collapsed, every exhibit given cited
+ *     again (a rewrite must keep the paragraph's references); for a translation (`<paragraph to="zh|en">`, or a
+ *     message asking to translate: "into Simplified Chinese" / "into English", else the other script than the
+ *     paragraph's) prefixed "[zh] " / "[en] ". It translates nothing: it is a stand-in.
  * The reply streams in a few chunks; usage is estimated as characters / 4; a reply past the request's token cap is
  * cut there with finishReason `length`, as a real model's would be.
  */
@@ -38,7 +39,7 @@ const attr = (tag: string, name: string): string | null => {
 
 interface Sentence {
   text: string;
-  cites?: Array<{ ref: string; pages: [number, number]; quote: string }>;
+  cites?: Array<{ ref: string; pages: [number, number] | null; quote: string | null }>;
   gap?: true;
 }
 
@@ -71,16 +72,35 @@ function exhibitSentences(message: string): Sentence[] {
 
 const hasCjk = (s: string) => /[\u3400-\u9fff]/.test(s);
 
+/** The exhibits a rewrite is given are the references its paragraph holds: each is cited again, or it is lost. */
+function heldRefs(message: string): NonNullable<Sentence['cites']> {
+  return [...message.matchAll(/<exhibit\b([^>]*)>([\s\S]*?)<\/exhibit>/g)].flatMap((block) => {
+    const ref = attr(block[1]!, 'ref');
+    if (!ref) return [];
+    const n = /<page\s+n="(\d+)"/.exec(block[2]!);
+    return [{ ref, pages: n ? ([Number(n[1]), Number(n[1])] as [number, number]) : null, quote: null }];
+  });
+}
+
+/** The language a translation is asked in: the paragraph's `to`, the task's words, else the other script. */
+function targetOf(messages: ChatMessage[], asked: string | null, original: string): 'zh' | 'en' {
+  if (asked === 'zh' || asked === 'en') return asked;
+  const all = messages.map((m) => m.content).join('\n');
+  if (/into (simplified )?chinese|译成中文/i.test(all)) return 'zh';
+  if (/into english|译成英文/i.test(all)) return 'en';
+  return hasCjk(original) ? 'en' : 'zh';
+}
+
 function rewritten(messages: ChatMessage[], message: string): Sentence[] | null {
   const m = /<paragraph\b([^>]*)>([\s\S]*?)<\/paragraph>/.exec(message);
   if (!m) return null;
   const original = fromXml(m[2]!);
   const text = original.replace(/\s+/g, ' ').trim();
   const asked = attr(m[1]!, 'to');
+  const cites = heldRefs(message);
   const translating = asked !== null || messages.some((x) => /translat|翻译/i.test(x.content));
-  if (!translating) return [{ text }];
-  const to = asked === 'zh' || asked === 'en' ? asked : hasCjk(original) ? 'en' : 'zh';
-  return [{ text: `[${to}] ${text}` }];
+  const out = translating ? `[${targetOf(messages, asked, original)}] ${text}` : text;
+  return [cites.length ? { text: out, cites } : { text: out }];
 }
 
 /** The reply the console model gives to these messages (exported for its unit test). */
