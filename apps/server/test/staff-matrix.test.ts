@@ -68,6 +68,9 @@ const MATRIX: Record<string, Access> = {
   'POST /api/staff/task/:id/release/': ADMIN,
   // The assistant's pre-translation for translators (decision 0086).
   'POST /api/staff/task/:id/assistant/pretranslate/': ['admin', 'translator'],
+  // The assistant's usage per customer (decision 0083) and an exhibit's text beside the page (decision 0085).
+  'GET /api/staff/assistant/usage/': FINANCE,
+  'GET /api/staff/task/:id/exhibit-text/:upload_id/': TASKS,
   'PUT /api/staff/me/display_name/': STAFF_ROLES,
   // Work queues and content (decision 0035).
   'GET /api/staff/appointment/': LEADS,
@@ -112,6 +115,8 @@ const READS_AUDITED = new Set([
   'GET /api/staff/task/:id/',
   'GET /api/staff/task/:id/get_zip_file_url/',
   'GET /api/staff/task/:id/review_report.pdf',
+  'GET /api/staff/task/:id/exhibit-text/:upload_id/',
+  'GET /api/staff/assistant/usage/',
   'GET /api/staff/order/',
   'GET /api/staff/order/:id/',
   'GET /api/staff/appointment/',
