@@ -129,7 +129,7 @@ export function withPages(
   input: ReviewInput,
   uploadId: number,
   texts: string[],
-  pages = texts.length,
+  pages: number | null = texts.length,
 ): ReviewInput {
   const uploads = new Map(input.uploads);
   uploads.set(uploadId, { id: uploadId, originalName: `${uploadId}.pdf`, pages, sha256: String(uploadId) });

@@ -128,7 +128,7 @@ describe('the development model (providers/assistant/console.ts) against the che
     expect(r.failedCitations).toBe(0);
   });
 
-  it('its rewrite cites nothing: kept for a paragraph without references, refused for one with them', () => {
+  it("its rewrite holds: the text, and the paragraph's references cited again with their pins", () => {
     const plain = 'Dr. Zhang   builds tactile robots.';
     const bare = caseA({ petition: [{ type: 'paragraph', content: [{ type: 'text', text: plain }] }] });
     const target = { task: 'tighten', document_kind: 'petition_letter', block_index: 0 } as const;
@@ -138,9 +138,13 @@ describe('the development model (providers/assistant/console.ts) against the che
     const cited = 'Dr. Zhang won the ICRA 2021 Best Paper Award ';
     const withRefs = caseA({ petition: [citingParagraph(cited)] });
     const g2 = buildGrounding(withRefs, { target, extra: { paragraphText: cited } });
-    expect(checkReply(consoleReply(g2.messages), g2.sources, { task: 'tighten', replaces: cited })).toEqual({
-      ok: false,
-      failure: 'nothing_supported',
-    });
+    const r2 = ok(checkReply(consoleReply(g2.messages), g2.sources, { task: 'tighten', replaces: cited }));
+    const atoms = ZParagraph.parse(paragraphContent(r2.paragraphs[0]!)).content!.filter(
+      (n) => n.type === 'reference',
+    );
+    expect(atoms.map((a) => a.attrs)).toEqual([
+      { kind: 'exhibit', id: 'folder:12', pages: { from: 2, to: 2 } },
+      { kind: 'exhibit', id: 'folder:13' },
+    ]);
   });
 });
