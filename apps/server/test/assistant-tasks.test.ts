@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caseFiling, uploadPageText } from '../src/db/schema/index.ts';
 import { customerToday } from '../src/modules/customer/customer.clock.ts';
 import { addDays } from '../src/modules/rfe/rfe.service.ts';
+import { ConsoleAssistantProvider } from '../src/providers/assistant/console.ts';
 import { AWARD_PAGES, awardCase, consent, draftDone, replying, ScriptedProvider } from './assistant-fakes.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { expectError, fakeUpload, type Owner, onCase, owner } from './evidence-helpers.ts';
@@ -203,5 +204,39 @@ describe('explain_finding', () => {
     await consent(t, other, p);
     expectError(await onCase(t, other)('POST', 'assistant/drafts/', { target }), 404, 'not_found');
     expect(p.calls).toBe(1);
+  });
+});
+
+describe('the console model (development, e2e)', () => {
+  it('drafts a section from the exhibit text that passes the checks, and tightens a paragraph keeping its reference', async () => {
+    const dev = new ConsoleAssistantProvider();
+    t.ctx.assistant = dev;
+    const o = await owner(t);
+    const { ref } = await awardCase(t, o);
+    await consent(t, o, dev);
+    const call = onCase(t, o);
+    const d = await draftDone(t, o, { target: { task: 'draft_section', criterion: 'awards' } });
+    expect(d.status, JSON.stringify(d)).toBe('ready');
+    expect(d.paragraphs[0]!.sentences.some((s) => s.status === 'kept')).toBe(true);
+    const ok = await call('PUT', `assistant/drafts/${d.id}/paragraphs/0/`, {
+      decision: 'accepted',
+      document_version: 0,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const doc = ZDocument.parse((await call('GET', 'documents/petition_letter/')).json());
+    expect(JSON.stringify(doc.content)).toContain(`"id":"${ref}"`);
+
+    const tight = await draftDone(t, o, {
+      target: { task: 'tighten', document_kind: 'petition_letter', block_index: 0 },
+    });
+    expect(tight.status, JSON.stringify(tight)).toBe('ready');
+    const again = await call('PUT', `assistant/drafts/${tight.id}/paragraphs/0/`, {
+      decision: 'accepted',
+      document_version: doc.version,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const after = ZDocument.parse((await call('GET', 'documents/petition_letter/')).json());
+    expect(after.content.content).toHaveLength(1);
+    expect(JSON.stringify(after.content)).toContain(`"id":"${ref}"`);
   });
 });
