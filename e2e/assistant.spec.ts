@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { LANGUAGE_HEADER, type Locale, ZAssistantState, ZDocument } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import type { Page } from '@playwright/test';
-import { apiLogin, buyBaseViaApi, storeSession } from './accounts-support.ts';
+import { apiLogin, buttonName, buyBaseViaApi, storeSession } from './accounts-support.ts';
 import { caseSeed, paragraphs, txt } from './case-seed.ts';
 import { animationsSettled, checkScreen, expect, isPhone, press, test } from './fixtures.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
@@ -78,6 +78,9 @@ test('turn the assistant on, draft a section, accept one paragraph and reject an
     'Reviewer invitations',
     await seed.uploadPdf('judge.pdf', judge),
   );
+  const LETTER =
+    'I have known Dr. Li since 2018 as a collaborator on battery research at the national laboratory in Hefei.';
+  await seed.letter('Prof. Chen', true, await seed.uploadPdf('chen.pdf', await textPdf(LETTER)));
   await seed.document(
     'petition_letter',
     paragraphs(txt('Dr. Li asks to be classified as an alien of extraordinary ability.')),
@@ -146,6 +149,17 @@ test('turn the assistant on, draft a section, accept one paragraph and reject an
     const stored = JSON.stringify(doc.content);
     expect(stored).toContain(quoteOf(AWARD));
     expect(stored).not.toContain(quoteOf(JUDGE));
+  });
+
+  await test.step('Outline a letter on a recommender: drafted at once, kept without writing anything', async () => {
+    await page.goto('/EB-1A/reference');
+    await press(page.getByTestId('assistant-outline'));
+    const para = drawer(page).getByTestId('assistant-para-0');
+    await expect(para).toBeVisible({ timeout: 60_000 });
+    await expect(para.getByTestId('assistant-accept')).toHaveText(buttonName(A.keep_outline));
+    await press(para.getByTestId('assistant-accept'));
+    await expect(para.getByTestId('assistant-decision')).toHaveText(A.accepted);
+    await closeDrawer(page);
   });
   expect(unexpected(errors)).toEqual([]);
 });

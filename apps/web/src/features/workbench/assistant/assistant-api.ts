@@ -21,11 +21,15 @@ const draftPath = (caseId: number, draftId: number) => `${base(caseId)}drafts/${
 export const ASSISTANT_INLINE_CODES = [
   'assistant_off',
   'assistant_consent_required',
+  'assistant_consent_changed',
   'assistant_quota_exceeded',
   'assistant_budget_exhausted',
   'assistant_paragraph_stale',
   'assistant_draft_not_ready',
   'assistant_draft_running',
+  'assistant_paragraph_decided',
+  'assistant_target_invalid',
+  'assistant_version_required',
   'version_conflict',
 ];
 const inline = { inlineCodes: ASSISTANT_INLINE_CODES };
