@@ -49,7 +49,10 @@ async function closeDrawer(page: Page) {
 }
 
 async function pickFirstCriterion(page: Page, label: string) {
+  // The drawer slides in from the side: on a phone the page is wider than the screen until it has arrived.
+  await animationsSettled(page);
   await page.getByTestId('assistant-criterion').click();
+  await animationsSettled(page);
   await press(
     page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first(),
   );
@@ -157,9 +160,24 @@ test('turn the assistant on, draft a section, accept one paragraph and reject an
     const para = drawer(page).getByTestId('assistant-para-0');
     await expect(para).toBeVisible({ timeout: 60_000 });
     await expect(para.getByTestId('assistant-accept')).toHaveText(buttonName(A.keep_outline));
+    await animationsSettled(page);
     await press(para.getByTestId('assistant-accept'));
     await expect(para.getByTestId('assistant-decision')).toHaveText(A.accepted);
-    await closeDrawer(page);
+  });
+
+  await test.step('turned off where it is: the consent screen again, no consent on the case', async () => {
+    await press(drawer(page).getByTestId('assistant-withdraw'));
+    await animationsSettled(page);
+    await press(
+      page.locator('.ant-popconfirm').getByRole('button', { name: buttonName(A.consent.withdraw) }),
+    );
+    await expect(drawer(page).getByTestId('assistant-consent')).toBeVisible();
+    const state = ZAssistantState.parse(
+      await (await page.request.get(`/api/customer/case/${caseId}/assistant/`, { headers })).json(),
+    );
+    expect(state.consent).toBeNull();
+    await press(page.getByTestId('assistant-consent-cancel'));
+    await expect(drawer(page)).toBeHidden();
   });
   expect(unexpected(errors)).toEqual([]);
 });
