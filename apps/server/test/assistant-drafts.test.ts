@@ -225,6 +225,11 @@ describe('a draft and its decisions', () => {
       ['exhibit', ref, { from: 2, to: 2 }],
       ['exhibit', ref, { from: 3, to: 3 }],
     ]);
+    // Each pin records the exhibit's stamped page count (tab page + the file's pages), as the editor's pins do, so
+    // the review flags it when a re-upload changes the count.
+    const counts = refs.map((r) => r.attrs!.pinned_pages);
+    expect(counts[0]).toBeGreaterThanOrEqual(3);
+    expect(counts[1]).toBe(counts[0]);
     // The numbering resolves the written reference like any other.
     expect(after.numbering[ref]).toBeDefined();
 
@@ -318,6 +323,41 @@ describe('a draft and its decisions', () => {
       400,
       'assistant_target_invalid',
     );
+  });
+});
+
+describe('a paragraph of gaps only', () => {
+  it('is refused on accept (assistant_paragraph_empty, zh/en): nothing to write, the letter unchanged', async () => {
+    const provider = fresh();
+    const o = await owner(t);
+    await awardCase(t, o);
+    const call = onCase(t, o);
+    await consent(t, o, provider);
+    provider.next(
+      replying({
+        paragraphs: [{ sentences: [{ text: 'No exhibit yet shows a national award.', gap: true }] }],
+      }),
+    );
+    const d = await draftDone(t, o, { target: { task: 'draft_section', criterion: 'awards' } });
+    expect(d.status, JSON.stringify(d)).toBe('ready');
+    expect(d.paragraphs[0]!.sentences.map((x) => x.status)).toEqual(['gap']);
+    const before = ZDocument.parse((await call('GET', 'documents/petition_letter/')).json());
+    for (const lang of ['en', 'zh'] as const) {
+      expectError(
+        await call(
+          'PUT',
+          `assistant/drafts/${d.id}/paragraphs/0/`,
+          { decision: 'accepted', document_version: before.version },
+          lang,
+        ),
+        409,
+        'assistant_paragraph_empty',
+        lang,
+      );
+    }
+    const after = ZDocument.parse((await call('GET', 'documents/petition_letter/')).json());
+    expect(after.version).toBe(before.version);
+    expect(after.content).toEqual(before.content);
   });
 });
 

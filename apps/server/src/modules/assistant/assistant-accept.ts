@@ -16,6 +16,8 @@ import { errorOf, notFound } from '../../plugins/errors.ts';
 import { assertKindAvailable, documentView, saveDocument } from '../documents/documents.service.ts';
 import { criterionLabel, regulationOf } from '../evidence/criteria-content.ts';
 import type { CaseScope } from '../evidence/folders.service.ts';
+import { stampedPages } from '../numbering/stamped-pages.ts';
+import { loadReviewInput } from '../review/review-input.ts';
 import { textOfBlock } from '../review/rules/document-blocks.ts';
 import {
   AssistantCode,
@@ -71,19 +73,30 @@ function placeInSection(content: Block[], criterion: string, p: Block): Placed {
   };
 }
 
+/** Each reference's stamped page count (the layout the pins rule counts: numbering/stamped-pages.ts). */
+async function pinCounts(ctx: AppContext, s: CaseScope): Promise<Map<string, number | null>> {
+  const input = await loadReviewInput(ctx, s);
+  return stampedPages(input.numbering, (id) => input.uploads.get(id)?.pages);
+}
+
 async function placed(
   ctx: AppContext,
-  caseId: number,
+  s: CaseScope,
   target: Exclude<TAssistantTarget, { task: 'outline_letter' }>,
   p: AssistantParagraph,
 ): Promise<Placed> {
-  const written: TParagraph = paragraphContent(p);
+  // Each pin records its exhibit's stamped page count now, so the review flags it when a re-upload changes it.
+  const cited = p.sentences.some((x) => x.status === 'kept' && x.citations.some((c) => c.ok && c.pages));
+  const counts = cited ? await pinCounts(ctx, s) : undefined;
+  const written: TParagraph = paragraphContent(p, counts);
+  if (!written.content?.length) throw errorOf(409, AssistantCode.paragraphEmpty);
   const kind: DocumentKind =
     target.task === 'draft_section'
       ? 'petition_letter'
       : target.task === 'explain_finding'
         ? 'rfe_response'
         : target.document_kind;
+  const caseId = s.caseRow.id;
   await assertKindAvailable(ctx.db.db, caseId, kind);
   const content = [...(await documentView(ctx.db.db, caseId, kind)).content.content];
   if (target.task === 'draft_section') return placeInSection(content, target.criterion, written);
@@ -135,7 +148,7 @@ export async function decideParagraph(
     return { draft: draftView(next, s.locale), document_version: null, msg: t('accepted_outline') };
   }
   if (body.document_version === undefined) throw errorOf(400, AssistantCode.versionRequired);
-  const place = await placed(ctx, s.caseRow.id, target, p);
+  const place = await placed(ctx, s, target, p);
   // Claimed first, so two accepts of one paragraph cannot both write; given back if the save is refused.
   const claimed = await mark(ctx, row, index, 'accepted');
   try {

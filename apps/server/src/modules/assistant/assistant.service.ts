@@ -36,6 +36,7 @@ export const AssistantCode = {
   decided: 'assistant_paragraph_decided',
   targetInvalid: 'assistant_target_invalid',
   versionRequired: 'assistant_version_required',
+  paragraphEmpty: 'assistant_paragraph_empty',
 } as const;
 
 export type DraftRow = typeof assistantDraft.$inferSelect;
