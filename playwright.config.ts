@@ -43,6 +43,9 @@ const SERVER_ENV = {
   // After filing (issue 32): the console provider plays its scripted USCIS timeline; the scheduler ticks every
   // 2 s so a receipt's first polled status reaches the Schedule tab within seconds (a receipt is asked again
   // after the minimum 60 s).
+  // OCR at the upload check (decision 0085) is the server tests' subject (exhibit-text-ocr.test.ts); here the
+  // journeys' phone photos would each cost seconds of Tesseract on the shared 2 cores.
+  OCR_MAX_PAGES: '0',
   CASE_STATUS_PROVIDER: 'console',
   CASE_STATUS_TICK_SECONDS: '2',
   CASE_STATUS_REPOLL_SECONDS: '60',

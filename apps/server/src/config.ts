@@ -385,6 +385,10 @@ export function notProductionSafe(c: Config): string[] {
     lines.push('MAIL_PROVIDER=console: e-mail codes are shown on screen, no mail is sent');
   if (c.caseStatus.provider === 'console')
     lines.push('CASE_STATUS_PROVIDER=console: case statuses are a scripted timeline, USCIS is not asked');
+  if (c.assistant.provider === 'console')
+    lines.push(
+      'ASSISTANT_PROVIDER=console: the writing assistant is a development model, no AI model is asked',
+    );
   if (c.payment.onlineProvider === 'sandbox')
     lines.push('PAYMENT_ONLINE_PROVIDER=sandbox: online orders are paid without money');
   if (c.payment.walletProvider === 'sandbox')

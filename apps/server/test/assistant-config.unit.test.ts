@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig, notProductionSafe } from '../src/config.ts';
 import { ConsoleAssistantProvider } from '../src/providers/assistant/console.ts';
 import { createAssistantProvider } from '../src/providers/assistant/index.ts';
 import { OpenAiCompatibleProvider } from '../src/providers/assistant/openai.ts';
@@ -76,6 +76,10 @@ describe('assistant configuration (decision 0083)', () => {
     const p = createAssistantProvider(demo.assistant, logger);
     expect(p).toBeInstanceOf(ConsoleAssistantProvider);
     expect([p?.name, p?.model]).toEqual(['Dossier console', 'dossier-console']);
+    // The start banner names it like the other dev providers.
+    expect(notProductionSafe(demo)).toContain(
+      'ASSISTANT_PROVIDER=console: the writing assistant is a development model, no AI model is asked',
+    );
   });
 
   it.each([

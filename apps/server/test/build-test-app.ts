@@ -110,7 +110,12 @@ export async function buildTestApp(
     opts.logDestination,
   );
   const metrics = createMetrics();
-  const config: Config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }), ...opts.config };
+  // OCR off unless a test asks for it (decision 0085): its own test turns it on; elsewhere a scanned page would cost
+  // seconds of Tesseract in both database projects without changing what the test checks.
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, OCR_MAX_PAGES: '0' }),
+    ...opts.config,
+  };
   const clock = new ManualClock(new Date('2026-11-21T08:00:00Z'));
   const authSecret = resolveAuthSecret(config);
   const ctx: AppContext = {

@@ -58,7 +58,8 @@ describe.runIf(tools || process.env.CI === 'true')('exhibit text with OCR', () =
   async function evidenceScan(o: Owner, ocr: Partial<OcrConfig> = {}): Promise<number> {
     const { upload: u } = await tus.upload(o.user, 'scan.pdf', scan);
     const saved = t.ctx.config.ocr;
-    t.ctx.config.ocr = { ...saved, ...ocr };
+    // OCR is off in test apps unless asked (build-test-app.ts): on here, with the shipped default page cap.
+    t.ctx.config.ocr = { ...saved, maxPages: 60, ...ocr };
     try {
       expect(await runUploadNormalise(t.ctx, { uploadId: u!.id })).toBe('ready');
     } finally {

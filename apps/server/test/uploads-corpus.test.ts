@@ -111,10 +111,8 @@ const tus = tusClient(
 beforeAll(async () => {
   if (files.length === 0) return;
   t = await buildTestApp({ worker: true, config: { ...shopTestConfig(), rateLimitPerMinute: 100_000 } });
-  // The sweep is about the normaliser's outcomes, which OCR never changes (decision 0085); OCR of the corpus's
-  // scanned pages (up to 60 a file) cost minutes of CPU per run, in both database projects. OCR itself is tested
-  // by exhibit-text-ocr.test.ts.
-  t.ctx.config.ocr = { ...t.ctx.config.ocr, maxPages: 0 };
+  // OCR stays off here (the test apps' default, build-test-app.ts): the sweep is about the normaliser's outcomes,
+  // which OCR never changes (decision 0085), and OCR of the corpus's scanned pages cost minutes of CPU per run.
   base = await startUploadApp(t, { worker: true });
 });
 afterAll(() => stopUploadApp(t));
