@@ -3,26 +3,9 @@ import { loadConfig, notProductionSafe } from '../src/config.ts';
 import { ConsoleAssistantProvider } from '../src/providers/assistant/console.ts';
 import { createAssistantProvider } from '../src/providers/assistant/index.ts';
 import { OpenAiCompatibleProvider } from '../src/providers/assistant/openai.ts';
+import { productionEnv } from './production-env.ts';
 
-/** A production environment with a real provider for everything (as in config.unit.test.ts). */
-const production = (): NodeJS.ProcessEnv => ({
-  NODE_ENV: 'production',
-  SMS_PROVIDER: 'twilio',
-  TWILIO_ACCOUNT_SID: 'AC1',
-  TWILIO_AUTH_TOKEN: 'token',
-  TWILIO_FROM: '+15550000000',
-  MAIL_PROVIDER: 'smtp',
-  SMTP_URL: 'smtps://u:p@smtp.example.com:465',
-  PAYMENT_ONLINE_PROVIDER: 'stripe',
-  STRIPE_SECRET_KEY: 'sk_live_1',
-  STRIPE_WEBHOOK_SECRET: 'whsec_1',
-  PAYMENT_WALLET_PROVIDER: 'alipay',
-  ALIPAY_APP_ID: '2021',
-  ALIPAY_PRIVATE_KEY: 'key',
-  ALIPAY_PUBLIC_KEY: 'key',
-  PUBLIC_BASE_URL: 'https://dossier.example.com',
-  BANK_ACCOUNT_NUMBER: '6222 0000 1111 2222',
-});
+const production = productionEnv;
 const logged: Array<[string, unknown]> = [];
 const logger = {
   info: (o: unknown, m?: string) => logged.push([m ?? String(o), o]),

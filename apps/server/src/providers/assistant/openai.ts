@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AssistantConfig } from '../../config.ts';
+import { retryAfter } from '../retry-after.ts';
 import {
   type AssistantErrorKind,
   type AssistantProvider,
@@ -41,15 +42,9 @@ const ZChoice = z.object({
 const ZChunk = z.object({ choices: z.array(ZChoice), usage: ZUsage.nullish() }).passthrough();
 const ZStreamError = z.object({ error: z.unknown() });
 
-/** Retry-After in ms: delta-seconds or an HTTP date (RFC 9110 §10.2.3); null when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | null {
-  if (!header) return null;
-  const v = header.trim();
-  if (/^\d+$/.test(v)) return Math.min(Number(v) * 1000, RETRY_AFTER_MAX_MS);
-  const t = Date.parse(v);
-  if (Number.isNaN(t)) return null;
-  return Math.min(Math.max(0, t - now), RETRY_AFTER_MAX_MS);
-}
+/** Retry-After in ms (providers/retry-after.ts), capped at RETRY_AFTER_MAX_MS. */
+export const retryAfterMs = (header: string | null, now = Date.now()): number | null =>
+  retryAfter(header, RETRY_AFTER_MAX_MS, now);
 
 const finishOf = (reason: string): ChatResult['finishReason'] =>
   reason === 'stop' ? 'stop' : reason === 'length' ? 'length' : 'other';
