@@ -1,5 +1,5 @@
-import { type TExhibitText, type TStaffTask, ZExhibitText } from '@dossier/contract';
-import { useQuery } from '@tanstack/react-query';
+import { type TExhibitText, type TStaffTask, ZExhibitText, ZPretranslation } from '@dossier/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Select, Skeleton, Tag, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,18 @@ const exhibitText = (taskId: number, uploadId: number, signal?: AbortSignal) =>
     signal,
     schema: ZExhibitText,
   });
+
+/**
+ * POST /api/staff/task/{id}/assistant/pretranslate/ (issue 33 item 5, decision 0086): the assistant's draft
+ * translation of the file's pages, for the translator to check; refused (the server's message) without the
+ * customer's consent, past the quota, or with no model configured.
+ */
+const pretranslate = (taskId: number, uploadId: number, to: 'en' | 'zh') =>
+  api.post(
+    `/staff/task/${taskId}/assistant/pretranslate/`,
+    { upload_id: uploadId, to },
+    { bearer: staffToken.get(), schema: ZPretranslation },
+  );
 
 const SOURCE_COLOR: Record<TExhibitText['pages'][number]['source'], string | undefined> = {
   layer: undefined,
@@ -43,6 +55,11 @@ export function ExhibitTextButton({ task }: { task: TStaffTask }) {
     retry: false,
     staleTime: 60_000,
   });
+  const draft = useMutation({
+    mutationFn: (to: 'en' | 'zh') => pretranslate(task.id, uploadId!, to),
+  });
+  const drafted = draft.data?.upload_id === uploadId ? draft.data : undefined;
+  const draftOf = (page: number) => drafted?.pages.find((d) => d.page === page)?.text;
   if (files.length === 0) return null;
   return (
     <>
@@ -60,7 +77,10 @@ export function ExhibitTextButton({ task }: { task: TStaffTask }) {
           <span id={labelId}>{t('exhibit_text.file')}</span>
           <Select
             value={uploadId}
-            onChange={setChosen}
+            onChange={(id) => {
+              setChosen(id);
+              draft.reset();
+            }}
             options={files.map((f) => ({
               value: f.upload_id,
               label: `${t(`tasks:items.${f.kind}`)} · ${f.name}`,
@@ -68,6 +88,17 @@ export function ExhibitTextButton({ task }: { task: TStaffTask }) {
             className="staff__exhibit-select"
             aria-labelledby={labelId}
           />
+        </div>
+        <div className="staff__exhibit-draft">
+          <Button
+            onClick={() => draft.mutate('en')}
+            loading={draft.isPending}
+            disabled={uploadId === null}
+            data-testid="staff-pretranslate"
+          >
+            {t('exhibit_text.pretranslate')}
+          </Button>
+          {drafted && <Alert type="info" showIcon title={drafted.msg} className="staff__exhibit-note" />}
         </div>
         {text.isPending && <Skeleton active />}
         {text.isError && <Alert type="error" showIcon title={t('exhibit_text.load_failed')} role="alert" />}
@@ -88,6 +119,12 @@ export function ExhibitTextButton({ task }: { task: TStaffTask }) {
               <Typography.Paragraph className="staff__exhibit-text">{p.text}</Typography.Paragraph>
             ) : (
               <Typography.Text type="secondary">{t('exhibit_text.empty_page')}</Typography.Text>
+            )}
+            {draftOf(p.page) && (
+              <div className="staff__exhibit-translation" lang="en">
+                <Tag color="purple">{t('exhibit_text.draft_translation')}</Tag>
+                <Typography.Paragraph className="staff__exhibit-text">{draftOf(p.page)}</Typography.Paragraph>
+              </div>
             )}
           </section>
         ))}
