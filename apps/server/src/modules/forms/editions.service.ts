@@ -7,6 +7,7 @@ import { BLANKS_DIR, SHIPPED_BLANKS } from '@dossier/forms/blanks';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { scopedRead } from '../../db/read-scope.ts';
 import { formEdition } from '../../db/schema/index.ts';
 import { identifyOfficialPdf } from '../../pdf/forms/index.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
@@ -74,10 +75,12 @@ export type Availability = Omit<TFormPdf, 'url'>;
 /** Every edition row of these forms, in one query (for reads that check several forms at once). */
 export async function editionRowsOf(db: Db, formNumbers: readonly string[]): Promise<EditionRow[]> {
   if (formNumbers.length === 0) return [];
-  return db
-    .select()
-    .from(formEdition)
-    .where(inArray(formEdition.formNumber, [...formNumbers]));
+  return scopedRead(`form-editions:${[...formNumbers].sort().join(',')}`, () =>
+    db
+      .select()
+      .from(formEdition)
+      .where(inArray(formEdition.formNumber, [...formNumbers])),
+  );
 }
 
 /**

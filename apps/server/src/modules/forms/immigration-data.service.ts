@@ -9,6 +9,7 @@ import type {
 import { caseValuesOf, type FormDefinition, getForm } from '@dossier/forms';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { scopedRead } from '../../db/read-scope.ts';
 import { immigrationData, project, workbenchCase } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { type CaseRow, contextOf } from '../case/case.service.ts';
@@ -73,7 +74,8 @@ export async function caseFormRows(ctx: AppContext, caseRow: CaseRow, cc: CaseCo
 
 /** The filing's rows in filing order, each evaluated. */
 export async function filingStates(ctx: AppContext, caseRow: CaseRow, cc: CaseContext) {
-  const rows = await caseFormRows(ctx, caseRow, cc);
+  // One read per operation (db/read-scope.ts); the case context is the case row's, read in the same operation.
+  const rows = await scopedRead(`form-rows:${caseRow.id}:${cc.today}`, () => caseFormRows(ctx, caseRow, cc));
   return filingForms(cc).map((formNumber) => {
     const row = rows.find((r) => r.formNumber === formNumber && r.edition === getForm(formNumber)!.edition)!;
     const def = defOf(row);

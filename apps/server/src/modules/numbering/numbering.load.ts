@@ -1,6 +1,7 @@
 import { EXHIBIT_ORDER_MODES, type ExhibitOrderMode, PETITION_DOCUMENT_KINDS } from '@dossier/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { scopedRead } from '../../db/read-scope.ts';
 import {
   caseDocument,
   evidenceCriteria,
@@ -44,10 +45,21 @@ export interface CaseRows extends NumberingRows {
  * numbers in the default order without reading the setting: for callers that only ask whether a reference has a
  * number at all, which no order changes (the schedule's stages, read by the kept case summary; decision 0042).
  */
-export async function loadCaseRows(
+export function loadCaseRows(
   db: Db,
   caseId: number,
   opts: { documents?: boolean; order?: boolean } = {},
+): Promise<CaseRows> {
+  // One read per operation (db/read-scope.ts): the packet's request and build ask for these rows several times.
+  return scopedRead(`case-rows:${caseId}:${!!opts.documents}:${opts.order !== false}`, () =>
+    readCaseRows(db, caseId, opts),
+  );
+}
+
+async function readCaseRows(
+  db: Db,
+  caseId: number,
+  opts: { documents?: boolean; order?: boolean },
 ): Promise<CaseRows> {
   const [claimRows, folders, files, letters, attachments, orderRows, docs] = await Promise.all([
     db.select().from(evidenceCriteria).where(eq(evidenceCriteria.caseId, caseId)),

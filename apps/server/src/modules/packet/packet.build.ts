@@ -3,6 +3,7 @@ import { type Locale, localDate, type TPacketOutlineNode } from '@dossier/contra
 import { translate } from '@dossier/i18n';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { withReadScope } from '../../db/read-scope.ts';
 import { casePacket } from '../../db/schema/index.ts';
 import { assemblePacket } from '../../pdf/packet/assemble-packet.ts';
 import { checkPacket, type PacketCheck } from '../../pdf/packet/check-packet.ts';
@@ -279,17 +280,31 @@ const apiOutline = (n: OutlineNode): TPacketOutlineNode => ({
  * Runs one build of the case's packet. `onProgress` is stored (throttled) so GET shows it. Returns when the row
  * points at the new file; throws (the row keeps the previous file) otherwise.
  */
-export async function buildCasePacket(
+export function buildCasePacket(
   ctx: AppContext,
   caseRow: CaseRow,
   projectCode: PacketPlan['projectCode'],
   locale: Locale,
-  hooks: {
-    onProgress?: ProgressFn;
-    /** The assembler (assemblePacket); whatever it gives is self-checked before it is stored. */
-    assemble?: typeof assemblePacket;
-  } = {},
-): Promise<{ key: string; pages: number; check: PacketCheck; timings: Record<string, number> }> {
+  hooks: BuildHooks = {},
+): Promise<BuiltPacket> {
+  // The plan and the inputs read each case row once (db/read-scope.ts); the build writes only its own row.
+  return withReadScope(() => build(ctx, caseRow, projectCode, locale, hooks));
+}
+
+type BuildHooks = {
+  onProgress?: ProgressFn;
+  /** The assembler (assemblePacket); whatever it gives is self-checked before it is stored. */
+  assemble?: typeof assemblePacket;
+};
+type BuiltPacket = { key: string; pages: number; check: PacketCheck; timings: Record<string, number> };
+
+async function build(
+  ctx: AppContext,
+  caseRow: CaseRow,
+  projectCode: PacketPlan['projectCode'],
+  locale: Locale,
+  hooks: BuildHooks,
+): Promise<BuiltPacket> {
   const db = ctx.db.db;
   // Milliseconds per step (the assembler's own phases are merged in): logged with the build, printed by the bench.
   const steps: Record<string, number> = {};

@@ -10,6 +10,7 @@ import {
 import { translate } from '@dossier/i18n';
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { withReadScope } from '../../db/read-scope.ts';
 import { casePacket, project, workbenchCase } from '../../db/schema/index.ts';
 import { PACKET_EXPIRE_SECONDS, PACKET_RETRIES, sendPacketBuild } from '../../jobs/packet-build.job.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -117,10 +118,13 @@ export async function requestPacket(
 ): Promise<{ queued: boolean }> {
   // The checklist's gate and the plan with its file checks are independent reads: made together (the stored
   // files are looked at while the database answers). The gate's refusal comes first.
-  const [gate, planned] = await Promise.allSettled([
-    packetGate(ctx, caseRow),
-    planPacket(ctx, caseRow, projectCode).then((plan) => packetProblems(ctx, plan, locale)),
-  ]);
+  // Both read the case's rows once between them (db/read-scope.ts; nothing here writes case data).
+  const [gate, planned] = await withReadScope(() =>
+    Promise.allSettled([
+      packetGate(ctx, caseRow),
+      planPacket(ctx, caseRow, projectCode).then((plan) => packetProblems(ctx, plan, locale)),
+    ]),
+  );
   if (gate.status === 'rejected') throw gate.reason;
   if (planned.status === 'rejected') throw planned.reason;
   const problems = planned.value;
