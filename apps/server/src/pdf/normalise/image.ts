@@ -18,7 +18,6 @@ import {
   pushGraphicsState,
 } from '@cantoo/pdf-lib';
 import bmp from 'bmp-js';
-import heicDecode from 'heic-decode';
 import sharp, { type Sharp } from 'sharp';
 import type { ImageKind } from './sniff.ts';
 // pdf-lib's writer: node:zlib and block copies (decision 0043).
@@ -137,6 +136,9 @@ async function readFrames(
     // sharp reads the HEIF header (dimensions) but its prebuilt libheif has no HEVC decoder.
     const meta = await sharp(buf, META).metadata();
     checkPixels(meta.width ?? 0, meta.height ?? 0, limits);
+    // Loaded on the first HEIC only: libheif's WebAssembly takes 16 MB of memory once instantiated, and most
+    // processes (the server, the packet worker) never decode one.
+    const { default: heicDecode } = await import('heic-decode');
     const images = await heicDecode.all({ buffer: bytes });
     const first = images[0];
     if (!first) throw new Error('no image in HEIC');
