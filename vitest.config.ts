@@ -6,6 +6,11 @@ const unitOnly = '**/*.unit.test.ts';
 /**
  * Three projects: pure unit tests; the server's integration suites on PGlite; the same suites on
  * PostgreSQL (only selected by scripts/test.mjs when TEST_DATABASE_URL is set).
+ *
+ * The server suites run without isolation (decision 0090): a worker imports the server's modules once and runs its
+ * files one after the other with them, instead of importing the whole server again for each of ~100 files (a third
+ * of the PGlite suite's time). So a module-level cache must tell databases apart (key it by `ctx.db` or by content),
+ * and a file that changes a module's state (a spy, an environment variable) puts it back.
  */
 export default defineConfig({
   test: {
@@ -32,6 +37,8 @@ export default defineConfig({
       {
         test: {
           name: 'server-pglite',
+          // Decision 0090 (above).
+          isolate: false,
           include: serverIntegration,
           exclude: ['**/node_modules/**', unitOnly],
           environment: 'node',
@@ -44,6 +51,8 @@ export default defineConfig({
       {
         test: {
           name: 'server-postgres',
+          // Decision 0090 (above).
+          isolate: false,
           include: serverIntegration,
           exclude: ['**/node_modules/**', unitOnly],
           environment: 'node',

@@ -21,10 +21,21 @@ interface Kept {
   chars: number;
 }
 
-const kept = new Map<number, Kept>();
+/** By database and upload id: a process that opens several databases (the test suites) keeps them apart. */
+const kept = new Map<string, Kept>();
 let keptChars = 0;
+const databases = new WeakMap<object, number>();
+let lastDatabase = 0;
+function keyOf(ctx: AppContext, uploadId: number): string {
+  let n = databases.get(ctx.db);
+  if (n === undefined) {
+    n = ++lastDatabase;
+    databases.set(ctx.db, n);
+  }
+  return `${n}:${uploadId}`;
+}
 
-function keep(id: number, at: number, pages: readonly string[]) {
+function keep(id: string, at: number, pages: readonly string[]) {
   const old = kept.get(id);
   if (old) {
     kept.delete(id);
@@ -64,11 +75,12 @@ export async function pageTextsOf(
       out.set(h.id, h.sample ? [h.sample] : []);
       continue;
     }
-    const k = kept.get(h.id);
+    const key = keyOf(ctx, h.id);
+    const k = kept.get(key);
     if (k && k.at === h.at.getTime()) {
       // Most recently used last.
-      kept.delete(h.id);
-      kept.set(h.id, k);
+      kept.delete(key);
+      kept.set(key, k);
       out.set(h.id, k.pages);
     } else missing.push(h.id);
   }
@@ -79,7 +91,7 @@ export async function pageTextsOf(
       .where(inArray(uploadPageText.uploadId, missing));
     for (const r of rows) {
       const pages = Array.isArray(r.pages) ? r.pages.map((p) => (typeof p === 'string' ? p : '')) : [];
-      keep(r.id, r.at.getTime(), pages);
+      keep(keyOf(ctx, r.id), r.at.getTime(), pages);
       out.set(r.id, pages);
     }
   }
