@@ -7,7 +7,7 @@ const unitOnly = '**/*.unit.test.ts';
  * Three projects: pure unit tests; the server's integration suites on PGlite; the same suites on
  * PostgreSQL (only selected by scripts/test.mjs when TEST_DATABASE_URL is set).
  *
- * The server suites run without isolation (decision 0090): a worker imports the server's modules once and runs its
+ * Every project runs without isolation (decision 0090): a worker imports the modules once and runs its
  * files one after the other with them, instead of importing the whole server again for each of ~100 files (a third
  * of the PGlite suite's time). So a module-level cache must tell databases apart (key it by `ctx.db` or by content),
  * and a file that changes a module's state (a spy, an environment variable) puts it back.
@@ -22,6 +22,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Decision 0090 (above).
+          isolate: false,
           // PDF checks shell out to poppler, qpdf and mupdf; on a busy 2-core machine 5 s is too tight.
           testTimeout: 30_000,
           include: [
