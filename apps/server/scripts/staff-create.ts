@@ -1,5 +1,6 @@
 // `npm run staff:create -- --username <name> --role <role> [--json]`: creates a staff account and prints its
-// one-time password, which must be changed at the first sign-in (admin and finance then enrol TOTP). This is
+// one-time password (several accounts: repeat the pair, `--username a --role r --username b --role s`; with `--json`
+// one line each, in that order), which must be changed at the first sign-in (admin and finance then enrol TOTP). This is
 // how the first admin comes to exist: no account or password ships (decision 0020). Uses the same database
 // settings as the server (DATABASE_URL, or the embedded database in DATA_DIR, which the server must not be
 // holding open at the same time).
@@ -13,7 +14,7 @@ import { migrateAndSeed } from '../src/db/migrate.ts';
 import { createStaffUser } from '../src/modules/staff/users.service.ts';
 import { AppError } from '../src/plugins/errors.ts';
 
-const usage = `usage: npm run staff:create -- --username <name> --role <${STAFF_ROLES.join('|')}> [--json]`;
+const usage = `usage: npm run staff:create -- --username <name> --role <${STAFF_ROLES.join('|')}> [--username … --role …] [--json]`;
 
 function fail(message: string, code = 64): never {
   process.stderr.write(`${message}\n`);
@@ -23,16 +24,27 @@ function fail(message: string, code = 64): never {
 const { values } = (() => {
   try {
     return parseArgs({
-      options: { username: { type: 'string' }, role: { type: 'string' }, json: { type: 'boolean' } },
+      options: {
+        username: { type: 'string', multiple: true },
+        role: { type: 'string', multiple: true },
+        json: { type: 'boolean' },
+      },
     });
   } catch (e) {
     return fail(`${(e as Error).message}\n${usage}`);
   }
 })();
-const username = ZStaffUsername.safeParse(values.username);
-if (!username.success) fail(`--username: 3–64 of a-z 0-9 . _ - @\n${usage}`);
-const role = ZStaffRole.safeParse(values.role);
-if (!role.success) fail(`--role: one of ${STAFF_ROLES.join(', ')}\n${usage}`);
+const usernames = values.username ?? [];
+const roles = values.role ?? [];
+if (usernames.length === 0 || usernames.length !== roles.length)
+  fail(`one --role for each --username, in the same order\n${usage}`);
+const accounts = usernames.map((u, i) => {
+  const username = ZStaffUsername.safeParse(u);
+  if (!username.success) fail(`--username ${u}: 3–64 of a-z 0-9 . _ - @\n${usage}`);
+  const role = ZStaffRole.safeParse(roles[i]);
+  if (!role.success) fail(`--role ${roles[i]}: one of ${STAFF_ROLES.join(', ')}\n${usage}`);
+  return { username: username.data, role: role.data };
+});
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -48,16 +60,24 @@ const db = await openDatabase({
 });
 try {
   await migrateAndSeed(db);
-  const made = await createStaffUser(
-    { db, clock: systemClock },
-    { staffId: null, actor: 'cli', ip: null },
-    { username: username.data, role: role.data },
-  );
-  if (values.json) {
-    process.stdout.write(
-      `${JSON.stringify({ username: made.user.username, role: made.user.role, one_time_password: made.one_time_password })}\n`,
+  for (const account of accounts) await create(account);
+} finally {
+  await db.close();
+}
+
+async function create(account: (typeof accounts)[number]): Promise<void> {
+  try {
+    const made = await createStaffUser(
+      { db, clock: systemClock },
+      { staffId: null, actor: 'cli', ip: null },
+      account,
     );
-  } else {
+    if (values.json) {
+      process.stdout.write(
+        `${JSON.stringify({ username: made.user.username, role: made.user.role, one_time_password: made.one_time_password })}\n`,
+      );
+      return;
+    }
     process.stdout.write(
       [
         `Staff account ${made.user.username} (${made.user.role}) created.`,
@@ -69,11 +89,11 @@ try {
         '',
       ].join('\n'),
     );
+  } catch (e) {
+    if (e instanceof AppError && e.statusCode === 409) {
+      await db.close();
+      fail(`The username ${account.username} is already taken.`, 1);
+    }
+    throw e;
   }
-} catch (e) {
-  if (e instanceof AppError && e.statusCode === 409)
-    fail(`The username ${username.data} is already taken.`, 1);
-  throw e;
-} finally {
-  await db.close();
 }
