@@ -58,42 +58,39 @@ const db = await openDatabase({
   pgliteDir: join(config.dataDir, 'db'),
   timeouts: config.database,
 });
+let current = accounts[0]!;
 try {
   await migrateAndSeed(db);
-  for (const account of accounts) await create(account);
+  for (current of accounts) await create(current);
+} catch (e) {
+  if (e instanceof AppError && e.statusCode === 409)
+    fail(`The username ${current.username} is already taken.`, 1);
+  throw e;
 } finally {
   await db.close();
 }
 
 async function create(account: (typeof accounts)[number]): Promise<void> {
-  try {
-    const made = await createStaffUser(
-      { db, clock: systemClock },
-      { staffId: null, actor: 'cli', ip: null },
-      account,
-    );
-    if (values.json) {
-      process.stdout.write(
-        `${JSON.stringify({ username: made.user.username, role: made.user.role, one_time_password: made.one_time_password })}\n`,
-      );
-      return;
-    }
+  const made = await createStaffUser(
+    { db, clock: systemClock },
+    { staffId: null, actor: 'cli', ip: null },
+    account,
+  );
+  if (values.json) {
     process.stdout.write(
-      [
-        `Staff account ${made.user.username} (${made.user.role}) created.`,
-        `One-time password: ${made.one_time_password}`,
-        'It is shown only now. Sign in with it and choose a new password' +
-          (made.user.role === 'admin' || made.user.role === 'finance'
-            ? ', then set up an authenticator app (TOTP).'
-            : '.'),
-        '',
-      ].join('\n'),
+      `${JSON.stringify({ username: made.user.username, role: made.user.role, one_time_password: made.one_time_password })}\n`,
     );
-  } catch (e) {
-    if (e instanceof AppError && e.statusCode === 409) {
-      await db.close();
-      fail(`The username ${account.username} is already taken.`, 1);
-    }
-    throw e;
+    return;
   }
+  process.stdout.write(
+    [
+      `Staff account ${made.user.username} (${made.user.role}) created.`,
+      `One-time password: ${made.one_time_password}`,
+      'It is shown only now. Sign in with it and choose a new password' +
+        (made.user.role === 'admin' || made.user.role === 'finance'
+          ? ', then set up an authenticator app (TOTP).'
+          : '.'),
+      '',
+    ].join('\n'),
+  );
 }

@@ -1,5 +1,6 @@
 import type { Locale, ProjectCode, TCaseSummary } from '@dossier/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { objectId } from '../../cache/object-id.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared.ts';
@@ -185,14 +186,6 @@ export async function cachedCaseBody(
 }
 
 /** Objects (the fee table) count by identity: a table read again is a new object. */
-const ids = new WeakMap<object, number>();
-let nextId = 0;
 function identity(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null) return v;
-  let id = ids.get(v);
-  if (id === undefined) {
-    id = ++nextId;
-    ids.set(v, id);
-  }
-  return `#${id}`;
+  return typeof v !== 'object' || v === null ? v : `#${objectId(v)}`;
 }

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { objectId } from '../../cache/object-id.ts';
 import type { AppContext } from '../../context.ts';
 import { upload, uploadPageText } from '../../db/schema/index.ts';
 
@@ -24,16 +25,7 @@ interface Kept {
 /** By database and upload id: a process that opens several databases (the test suites) keeps them apart. */
 const kept = new Map<string, Kept>();
 let keptChars = 0;
-const databases = new WeakMap<object, number>();
-let lastDatabase = 0;
-function keyOf(ctx: AppContext, uploadId: number): string {
-  let n = databases.get(ctx.db);
-  if (n === undefined) {
-    n = ++lastDatabase;
-    databases.set(ctx.db, n);
-  }
-  return `${n}:${uploadId}`;
-}
+const keyOf = (ctx: AppContext, uploadId: number) => `${objectId(ctx.db)}:${uploadId}`;
 
 function keep(id: string, at: number, pages: readonly string[]) {
   const old = kept.get(id);
