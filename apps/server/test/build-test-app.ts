@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.ts';
 import { createCustomerCache } from '../src/cache/customer-cache.ts';
 import { ManualClock } from '../src/clock.ts';
@@ -27,15 +27,21 @@ import { openAdminDatabase } from './pg-admin.ts';
 
 export const testBackend = (process.env.DOSSIER_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
-let fileDatabaseUrl: Promise<string> | undefined;
+/** Per test file: files of one worker share this module (vitest `isolate: false`, decision 0090). */
+const fileDatabaseUrls = new Map<string, Promise<string>>();
 
 /**
- * PostgreSQL: the URL of this test file's own database, a copy of the run's migrated template made on first
- * use (each file has its own module instance). Files run side by side (vitest.config.ts, decision 0045), and a
- * shared database let one file's rows (exchange rates, SMS counts per area code) change another's answers.
+ * PostgreSQL: the URL of this test file's own database, a copy of the run's migrated template made on the file's
+ * first call. Files run side by side (vitest.config.ts, decision 0045), and a shared database let one file's rows
+ * (exchange rates, SMS counts per area code, the case-status quota) change another's answers. Keyed by the
+ * running file, not memoised once per module: without isolation a worker's files share this module, and a
+ * single memo handed the scheduler's quota rows to the next file of the worker.
  */
 export function postgresTestUrl(): Promise<string> {
-  fileDatabaseUrl ??= (async () => {
+  const file = expect.getState().testPath ?? '';
+  let url = fileDatabaseUrls.get(file);
+  if (url) return url;
+  url = (async () => {
     const template = inject('postgresTemplate');
     const adminUrl = inject('postgresAdminUrl');
     if (!template || !adminUrl) throw new Error('No PostgreSQL test database was provided by global-setup');
@@ -46,11 +52,12 @@ export function postgresTestUrl(): Promise<string> {
     } finally {
       await admin.close();
     }
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return url.toString();
+    const fileUrl = new URL(adminUrl);
+    fileUrl.pathname = `/${name}`;
+    return fileUrl.toString();
   })();
-  return fileDatabaseUrl;
+  fileDatabaseUrls.set(file, url);
+  return url;
 }
 
 /** A database for one test file: a clone of the migrated PGlite template, or its copy of the PostgreSQL one. */
