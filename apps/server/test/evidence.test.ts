@@ -1,7 +1,9 @@
 import { ZCaseSummary, ZEvidencePage, ZEvidenceResponse, ZExhibits } from '@dossier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withReadScope } from '../src/db/read-scope.ts';
 import { caseLock, upload } from '../src/db/schema/index.ts';
+import { type CaseRows, loadCaseRows } from '../src/modules/numbering/numbering.load.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import {
   attachedTo,
@@ -521,6 +523,27 @@ describe('background exhibits and the exhibit order (issue 28 item 4)', () => {
     const doc = (await call('GET', 'documents/petition_letter/')).json();
     expect(doc.numbering[`file:${jf.id}`].label).toBe('Exhibit 1.1');
     expect(doc.numbering[`folder:${a}`].label).toBe('Exhibit 2');
+    // Inside a read scope every variant of the case rows comes from one read of them all (decision 0089): each
+    // is what its own read outside a scope answers — here with the order following the letter, and without it.
+    const variants = [{}, { documents: true }, { order: false }, { documents: true, order: false }];
+    const sorted = (rows: CaseRows) => ({
+      ...rows,
+      documents: [...rows.documents].sort((x, y) => x.id - y.id),
+      folders: [...rows.folders].sort((x, y) => x.id - y.id),
+      files: [...rows.files].sort((x, y) => x.id - y.id),
+    });
+    for (const mode of ['first_cited', 'criterion'] as const) {
+      if (mode === 'criterion')
+        expect((await call('PUT', 'evidence/exhibit_order/', { mode, version: 1 })).statusCode).toBe(200);
+      for (const opts of variants) {
+        const alone = await loadCaseRows(t.ctx.db.db, o.caseId, opts);
+        const scoped = await withReadScope(async () => {
+          await loadCaseRows(t.ctx.db.db, o.caseId, { documents: !opts.documents });
+          return loadCaseRows(t.ctx.db.db, o.caseId, opts);
+        });
+        expect(sorted(scoped), `${mode} ${JSON.stringify(opts)}`).toEqual(sorted(alone));
+      }
+    }
   });
 });
 

@@ -16,6 +16,11 @@ export function withReadScope<T>(operation: () => Promise<T>): Promise<T> {
   return scope.run(new Map(), operation);
 }
 
+/** Whether this call runs inside `withReadScope` (a reader may then read a superset once and answer from it). */
+export function inReadScope(): boolean {
+  return scope.getStore() !== undefined;
+}
+
 export function scopedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
   const memo = scope.getStore();
   if (!memo) return read();

@@ -1,7 +1,7 @@
 import { EXHIBIT_ORDER_MODES, type ExhibitOrderMode, PETITION_DOCUMENT_KINDS } from '@dossier/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { scopedRead } from '../../db/read-scope.ts';
+import { inReadScope, scopedRead } from '../../db/read-scope.ts';
 import {
   caseDocument,
   evidenceCriteria,
@@ -50,10 +50,33 @@ export function loadCaseRows(
   caseId: number,
   opts: { documents?: boolean; order?: boolean } = {},
 ): Promise<CaseRows> {
-  // One read per operation (db/read-scope.ts): the packet's request and build ask for these rows several times.
-  return scopedRead(`case-rows:${caseId}:${!!opts.documents}:${opts.order !== false}`, () =>
-    readCaseRows(db, caseId, opts),
+  // One read per operation (db/read-scope.ts): the packet's request and build ask for these rows several times,
+  // in more than one variant (the review's targets without the order, the plan with the documents). Inside a
+  // scope every variant is answered from one read of them all; outside, each call reads what it asks for.
+  if (!inReadScope()) return readCaseRows(db, caseId, opts);
+  return scopedRead(`case-rows:${caseId}`, () => readCaseRows(db, caseId, ALL)).then((all) =>
+    variantOf(all, opts),
   );
+}
+
+const ALL = { documents: true, order: true } as const;
+
+/** What `readCaseRows(db, caseId, opts)` answers, taken from a read with `ALL` (the rows are shared, not copied). */
+export function variantOf(all: CaseRows, opts: { documents?: boolean; order?: boolean }): CaseRows {
+  if (opts.documents && opts.order !== false) return all;
+  const orderSetting = opts.order === false ? orderIn(undefined) : all.orderSetting;
+  const documents = opts.documents
+    ? all.documents
+    : orderSetting.mode === 'first_cited'
+      ? all.documents.filter((d) => d.kind === 'petition_letter')
+      : [];
+  return {
+    ...all,
+    order: orderSetting,
+    orderSetting,
+    petitionLetter: documents.find((d) => d.kind === 'petition_letter')?.content ?? null,
+    documents,
+  };
 }
 
 async function readCaseRows(

@@ -86,7 +86,7 @@ export async function loadReviewInput(
   s: { caseRow: CaseRow; projectCode: ProjectCode },
   known?: { cc: CaseContext; forms: readonly FilingForm[] },
 ): Promise<ReviewInput> {
-  const [rows, cc, today, intended] = await Promise.all([
+  const [caseRows, cc, today, intended] = await Promise.all([
     loadCaseRows(ctx.db.db, s.caseRow.id, { documents: true }),
     known?.cc ?? contextOf(ctx, s.caseRow, s.projectCode),
     known?.cc.today ?? todayOf(ctx, s.caseRow),
@@ -98,7 +98,8 @@ export async function loadReviewInput(
     .select()
     .from(caseDocument)
     .where(and(eq(caseDocument.caseId, s.caseRow.id), eq(caseDocument.kind, 'rfe_response')));
-  if (response) rows.documents = [...rows.documents, response];
+  // A copy: inside a read scope the case rows are shared with the packet's plan, which must not see this letter.
+  const rows: CaseRows = response ? { ...caseRows, documents: [...caseRows.documents, response] } : caseRows;
   // Its references are numbered by the RFE (pins, unsupported read them), its findings name the criteria it argues;
   // read only when there is a letter.
   const rfeId = response ? await latestRfeId(ctx, s.caseRow.id) : null;
