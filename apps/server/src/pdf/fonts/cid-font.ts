@@ -20,8 +20,8 @@ import type { PdfWriter } from '../raw/writer.ts';
 import {
   codePointsOf,
   type FontFace,
-  fontBytes,
   fontMetrics,
+  fontSource,
   isSerifFace,
   POSTSCRIPT_NAMES,
   subsetTag,
@@ -61,7 +61,7 @@ function subsetOf(weight: FontFace, cps: number[], retainGids: boolean): Promise
     subsets.set(key, made);
     return made;
   }
-  made = subsetFont(fontBytes(weight), cps, { retainGids }).then((sfnt) => ({
+  made = subsetFont(fontSource(weight), cps, { retainGids }).then((sfnt) => ({
     sfnt,
     deflated: deflateSync(sfnt, { level: 1 }),
   }));

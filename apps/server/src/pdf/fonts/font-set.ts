@@ -2,7 +2,8 @@
  * CJK-capable fonts for generated PDFs (letters, cover sheets, exhibit stamps): Noto Sans SC regular + bold.
  *
  * Why this shape (decision 0002 §3, 0004):
- * - Bytes come from the `@expo-google-fonts/noto-sans-sc` npm package (OFL), read once per process.
+ * - Bytes come from the `@expo-google-fonts/noto-sans-sc` npm package (OFL), read into harfbuzz once per process;
+ *   JavaScript keeps only the metric tables (`fontMetrics`).
  * - We subset with harfbuzz ourselves (pdf-lib's `subset: true` crashes on this font) to the code points of the
  *   document plus a fixed base set (ASCII, digits, common CJK punctuation, list bullets), keeping glyph ids
  *   (RETAIN_GIDS) so a glyph id means the same thing in the full font and in every subset.
@@ -18,8 +19,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { PDFDocument, PDFFont } from '@cantoo/pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
-import { subsetFont } from './hb-subset.ts';
-import { readSfnt, type SfntMetrics } from './sfnt.ts';
+import { type FontSource, subsetFont } from './hb-subset.ts';
+import { metricTables, readSfnt, type SfntMetrics } from './sfnt.ts';
 
 export type FontWeight = 'regular' | 'bold';
 /** The Latin text face of the letters (decision 0066): Source Serif 4, with a true italic. */
@@ -76,25 +77,28 @@ const LATIN_BASE_CHARS =
   '\u00a0•◦▪–—…‘’“”·§©®™°±×÷';
 const BASE_CHARS = `${LATIN_BASE_CHARS}，。、；：？！（）「」『』《》〈〉【】〔〕“”‘’—…·～`;
 
-const bytesCache = new Map<FontFace, Uint8Array>();
 const metricsCache = new Map<FontFace, SfntMetrics & { width(codePoint: number): number }>();
 
-/** The full TTF bytes for a face (Noto Sans SC: 10 MB each weight; read once per process). */
+/**
+ * The full TTF bytes for a face (Noto Sans SC: 10.5 MB each weight), read from the file at each call and kept by
+ * no one here: the process holds harfbuzz's copy (`fontSource`) and the metric tables (`fontMetrics`), not these —
+ * the two CJK weights were 21 MB of the packet worker's peak (issue 28's 450 MB).
+ */
 export function fontBytes(weight: FontFace): Uint8Array {
-  let bytes = bytesCache.get(weight);
-  if (!bytes) {
-    const require = createRequire(import.meta.url);
-    bytes = new Uint8Array(readFileSync(require.resolve(FONT_FILES[weight])));
-    bytesCache.set(weight, bytes);
-  }
-  return bytes;
+  const require = createRequire(import.meta.url);
+  return new Uint8Array(readFileSync(require.resolve(FONT_FILES[weight])));
+}
+
+/** A face for the subsetter: its bytes read once per process, into harfbuzz's memory. */
+export function fontSource(weight: FontFace): FontSource {
+  return { key: `font-set:${weight}`, bytes: () => fontBytes(weight) };
 }
 
 /** The full font's tables as the writer uses them (sfnt.ts), with advances cached per code point. */
 export function fontMetrics(weight: FontFace): SfntMetrics & { width(codePoint: number): number } {
   let m = metricsCache.get(weight);
   if (!m) {
-    const sfnt = readSfnt(fontBytes(weight));
+    const sfnt = readSfnt(metricTables(fontBytes(weight)));
     const widths = new Map<number, number>();
     m = {
       ...sfnt,
@@ -179,7 +183,7 @@ async function embedWeight(
   retainGids: boolean,
 ): Promise<PDFFont> {
   const cps = codePointsOf(text);
-  const bytes = await subsetFont(fontBytes(weight), cps, { retainGids });
+  const bytes = await subsetFont(fontSource(weight), cps, { retainGids });
   const font = await pdfDoc.embedFont(bytes, {
     subset: false,
     customName: `${subsetTag(cps, weight)}+${POSTSCRIPT_NAMES[weight]}`,

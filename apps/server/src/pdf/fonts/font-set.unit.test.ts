@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pdffonts, pdfToolsAvailable, pdftotext, writeTempPdf } from '../../../test/pdf-assertions.ts';
 import { createFontSet, fontBytes, measureText } from './font-set.ts';
 import { subsetFont } from './hb-subset.ts';
+import { metricTables, readSfnt } from './sfnt.ts';
 
 const tools = pdfToolsAvailable();
 const TEXT = '推荐张伟博士申请 EB-1A 2024 杰出人才移民，No. 62106012 —— office ﬁ';
@@ -15,6 +16,25 @@ describe('font set', () => {
     const retained = await subsetFont(full, cps, { retainGids: true });
     expect(plain.length).toBeLessThan(full.length / 50);
     expect(retained.length).toBeLessThan(full.length / 20);
+  });
+
+  it('reads the same metrics from the metric tables alone as from the whole font', () => {
+    for (const face of ['regular', 'bold', 'serif', 'serifItalic'] as const) {
+      const full = fontBytes(face);
+      const small = metricTables(full);
+      expect(small.length).toBeLessThan(full.length / (face === 'regular' || face === 'bold' ? 10 : 1));
+      const a = readSfnt(full);
+      const b = readSfnt(small);
+      const { glyph: ga, advance: aa, ...restA } = a;
+      const { glyph: gb, advance: ab, ...restB } = b;
+      expect(restB).toEqual(restA);
+      for (const ch of `${TEXT}’“”–…ＡＢ𠀀`) {
+        const cp = ch.codePointAt(0)!;
+        expect(gb(cp), ch).toBe(ga(cp));
+        expect(ab(gb(cp)), ch).toBe(aa(ga(cp)));
+      }
+      for (let gid = 0; gid < a.numGlyphs; gid += 97) expect(ab(gid)).toBe(aa(gid));
+    }
   });
 
   it('embeds subset fonts whose text (incl. digits after Latin) extracts and whose widths match', async () => {

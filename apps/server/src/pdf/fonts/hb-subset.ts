@@ -63,12 +63,31 @@ export interface SubsetOptions {
 }
 
 /**
- * Faces of the fonts subset in this process, by their bytes: a 10 MB font is copied into the wasm memory and
- * parsed into a face once, not per subset (each copy cost ~3 ms and grew the wasm memory, which never shrinks).
+ * Faces of the fonts subset in this process, by their bytes or their name: a 10 MB font is copied into the wasm
+ * memory and parsed into a face once, not per subset (each copy cost ~3 ms and grew the wasm memory, which never
+ * shrinks). A font given by name (`FontSource`) is read only for its first subset: the process keeps harfbuzz's
+ * copy, not a second one in JavaScript.
  */
 const faces = new WeakMap<Uint8Array, number>();
+const namedFaces = new Map<string, number>();
 
-function faceOf(x: HbSubsetExports, fontBytes: Uint8Array): number {
+/** A font by a name unique in the process, with a reader of its bytes (called once, for the first subset). */
+export interface FontSource {
+  key: string;
+  bytes(): Uint8Array;
+}
+
+function faceOf(x: HbSubsetExports, font: Uint8Array | FontSource): number {
+  if (font instanceof Uint8Array) return faceOfBytes(x, font);
+  let face = namedFaces.get(font.key);
+  if (face === undefined) {
+    face = faceOfBytes(x, font.bytes());
+    namedFaces.set(font.key, face);
+  }
+  return face;
+}
+
+function faceOfBytes(x: HbSubsetExports, fontBytes: Uint8Array): number {
   let face = faces.get(fontBytes);
   if (face === undefined) {
     const fontPtr = x.malloc(fontBytes.length);
@@ -84,12 +103,12 @@ function faceOf(x: HbSubsetExports, fontBytes: Uint8Array): number {
 
 /** Subsets an sfnt (TTF/OTF) to the given code points; returns the new sfnt bytes. */
 export async function subsetFont(
-  fontBytes: Uint8Array,
+  font: Uint8Array | FontSource,
   codePoints: Iterable<number>,
   opts: SubsetOptions = {},
 ): Promise<Uint8Array> {
   const x = await hb();
-  const face = faceOf(x, fontBytes);
+  const face = faceOf(x, font);
   const input = x.hb_subset_input_create_or_fail();
   try {
     if (!input) throw new Error('hb_subset_input_create_or_fail failed');

@@ -23,6 +23,41 @@ export interface SfntMetrics {
   advance(gid: number): number;
 }
 
+/** The tables `readSfnt` reads. */
+const METRIC_TABLES = ['head', 'hhea', 'hmtx', 'maxp', 'post', 'OS/2', 'cmap', 'name'];
+
+/**
+ * A copy of the font holding only the tables `readSfnt` reads (each copied whole, so offsets inside a table still
+ * hold), as an sfnt of its own: Noto Sans SC's metrics are ~0.5 MB of its 10.5 MB (the glyphs stay in
+ * harfbuzz's copy), so a process keeps the small copy and lets the full bytes go.
+ */
+export function metricTables(bytes: Uint8Array): Uint8Array {
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const numTables = dv.getUint16(4);
+  const kept: Array<{ rec: number; offset: number; length: number }> = [];
+  for (let i = 0; i < numTables; i++) {
+    const rec = 12 + i * 16;
+    const tag = String.fromCharCode(bytes[rec]!, bytes[rec + 1]!, bytes[rec + 2]!, bytes[rec + 3]!);
+    if (METRIC_TABLES.includes(tag))
+      kept.push({ rec, offset: dv.getUint32(rec + 8), length: dv.getUint32(rec + 12) });
+  }
+  const align = (n: number) => (n + 3) & ~3;
+  let at = 12 + kept.length * 16;
+  const out = new Uint8Array(at + kept.reduce((sum, t) => sum + align(t.length), 0));
+  const w = new DataView(out.buffer);
+  out.set(bytes.subarray(0, 4));
+  w.setUint16(4, kept.length);
+  kept.forEach((t, i) => {
+    const rec = 12 + i * 16;
+    out.set(bytes.subarray(t.rec, t.rec + 8), rec);
+    w.setUint32(rec + 8, at);
+    w.setUint32(rec + 12, t.length);
+    out.set(bytes.subarray(t.offset, t.offset + t.length), at);
+    at += align(t.length);
+  });
+  return out;
+}
+
 export function readSfnt(bytes: Uint8Array): SfntMetrics {
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const numTables = dv.getUint16(4);
