@@ -16,6 +16,11 @@ export function withReadScope<T>(operation: () => Promise<T>): Promise<T> {
   return scope.run(new Map(), operation);
 }
 
+/** Runs `operation` in the caller's read scope (sharing its reads), or in a new one when the caller has none. */
+export function inSomeReadScope<T>(operation: () => Promise<T>): Promise<T> {
+  return scope.getStore() ? operation() : withReadScope(operation);
+}
+
 /** Whether this call runs inside `withReadScope` (a reader may then read a superset once and answer from it). */
 export function inReadScope(): boolean {
   return scope.getStore() !== undefined;

@@ -12,6 +12,7 @@ import {
 import type { FormDefinition } from '@dossier/forms';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { inSomeReadScope } from '../../db/read-scope.ts';
 import { stageSubmission } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { assertServiceChoice } from '../documents/documents.service.ts';
@@ -125,7 +126,10 @@ export async function partContents(
     untranslated: once(() => untranslatedUploads(ctx.db.db, caseRow.id)),
     targets: once(() => resolvableTargets(ctx.db.db, caseRow.id)),
   };
-  const list = await Promise.all(README_PARTS.map((p) => partContent(ctx, p, caseRow, cc, forms, reads)));
+  // The parts read the same case rows (claim, folders, files, letters, documents): once, in one read scope.
+  const list = await inSomeReadScope(() =>
+    Promise.all(README_PARTS.map((p) => partContent(ctx, p, caseRow, cc, forms, reads))),
+  );
   return Object.fromEntries(README_PARTS.map((p, i) => [p, list[i]!])) as Record<ReadmePart, StageContent>;
 }
 

@@ -1,13 +1,24 @@
 import { createHash } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { planAttachment } from '../../db/schema/index.ts';
 import { latestChange, type StageContent, type StageReads } from '../case/stages.service.ts';
 import { documentNotEnglish, untranslatedUploads } from '../language/untranslated.ts';
+import { loadCaseRows } from '../numbering/numbering.load.ts';
 import { unresolvedReferences } from '../numbering/unresolved.ts';
-import { documentRow, hasContent } from './documents.service.ts';
+import { hasContent } from './documents.service.ts';
 import { resolvableTargets } from './numbering.ts';
+
+/**
+ * The case's petition documents and plan attachments as the numbering reads them: one read per operation inside
+ * a read scope (the checklist's parts, the packet's request), the attachments in id order.
+ */
+async function caseDocuments(db: Db, caseId: number) {
+  const rows = await loadCaseRows(db, caseId, { documents: true, order: false });
+  return {
+    document: (kind: 'us_plan' | 'petition_letter') => rows.documents.find((d) => d.kind === kind),
+    attachments: [...rows.attachments].sort((a, b) => a.id - b.id),
+  };
+}
 
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
@@ -18,12 +29,9 @@ const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(va
  * translation (issue 28 item 5). The fingerprint covers the document's version and every attachment, so any change reopens it.
  */
 export async function planStageContent(db: Db, caseId: number, reads?: StageReads): Promise<StageContent> {
-  const doc = await documentRow(db, caseId, 'us_plan');
-  const attachments = await db
-    .select()
-    .from(planAttachment)
-    .where(eq(planAttachment.caseId, caseId))
-    .orderBy(asc(planAttachment.id));
+  const rows = await caseDocuments(db, caseId);
+  const doc = rows.document('us_plan');
+  const attachments = rows.attachments;
   const written = doc !== undefined && doc.version > 0;
   const unresolved =
     written && hasContent(doc.content)
@@ -68,7 +76,7 @@ export async function petitionStageContent(
   caseId: number,
   reads?: StageReads,
 ): Promise<StageContent> {
-  const doc = await documentRow(ctx.db.db, caseId, 'petition_letter');
+  const doc = (await caseDocuments(ctx.db.db, caseId)).document('petition_letter');
   const written = doc !== undefined && doc.version > 0;
   const dangling = written
     ? unresolvedReferences(

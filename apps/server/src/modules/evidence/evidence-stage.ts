@@ -1,16 +1,11 @@
 import { createHash } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  evidenceCriteria,
-  evidenceFile,
-  evidenceFolder,
-  recommendationLetter,
-} from '../../db/schema/index.ts';
 import { latestChange, type StageContent, type StageReads } from '../case/stages.service.ts';
 import { untranslatedUploads } from '../language/untranslated.ts';
+import { loadCaseRows } from '../numbering/numbering.load.ts';
 import { claimIn } from './criteria.service.ts';
 
+const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 /**
@@ -24,18 +19,12 @@ export async function evidenceStageContent(
   caseId: number,
   reads?: StageReads,
 ): Promise<StageContent> {
-  const [claimRow] = await db.select().from(evidenceCriteria).where(eq(evidenceCriteria.caseId, caseId));
+  // The case rows the numbering reads (one read per operation inside a read scope: the checklist's parts).
+  const rows = await loadCaseRows(db, caseId, { order: false });
+  const claimRow = rows.claimRow;
   const claim = claimIn(claimRow);
-  const folders = await db
-    .select()
-    .from(evidenceFolder)
-    .where(eq(evidenceFolder.caseId, caseId))
-    .orderBy(asc(evidenceFolder.id));
-  const files = await db
-    .select()
-    .from(evidenceFile)
-    .where(eq(evidenceFile.caseId, caseId))
-    .orderBy(asc(evidenceFile.id));
+  const folders = [...rows.folders].sort(byId);
+  const files = [...rows.files].sort(byId);
   const criterionOf = new Map(folders.map((f) => [f.id, f.criterion]));
   const withFiles = new Set(files.map((f) => criterionOf.get(f.folderId)));
   const touched = claim.claimed.length > 0 || folders.length > 0;
@@ -78,11 +67,7 @@ export async function evidenceStageContent(
  * the customer translates it personally, or when the letter's text is not English: issue 28 item 5).
  */
 export async function lettersStageContent(db: Db, caseId: number, reads?: StageReads): Promise<StageContent> {
-  const letters = await db
-    .select()
-    .from(recommendationLetter)
-    .where(eq(recommendationLetter.caseId, caseId))
-    .orderBy(asc(recommendationLetter.id));
+  const letters = [...(await loadCaseRows(db, caseId, { order: false })).letters].sort(byId);
   const notEnglish = new Set(
     (await (reads?.untranslated() ?? untranslatedUploads(db, caseId)))
       .filter((u) => u.kind === 'letter')

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { scopedRead } from '../../db/read-scope.ts';
 import { evidenceFile, planAttachment, recommendationLetter, upload } from '../../db/schema/index.ts';
 import { blockText } from '../numbering/unresolved.ts';
 import { judgeLanguage, type LanguageCode } from './language-check.ts';
@@ -57,7 +58,12 @@ const languageOf = (sample: string | null): LanguageCode | null => {
 };
 
 /** The case's untranslated uploads whose text is not English, evidence files first, each list in id order. */
-export async function untranslatedUploads(db: Db, caseId: number): Promise<NotEnglish[]> {
+export function untranslatedUploads(db: Db, caseId: number): Promise<NotEnglish[]> {
+  // Asked by the checklist's evidence, letters and plan parts and the ReadMe: read once per operation.
+  return scopedRead(`untranslated:${caseId}`, () => readUntranslated(db, caseId));
+}
+
+async function readUntranslated(db: Db, caseId: number): Promise<NotEnglish[]> {
   const [files, letters, attachments] = await Promise.all([
     db
       .select({
