@@ -1,9 +1,9 @@
 import { LANGUAGE_HEADER, type Locale, ZFiling } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { buttonName, buyBaseViaApi } from './accounts-support.ts';
 import { caseSeed } from './case-seed.ts';
-import { checkScreen, expect, isPhone, press, test } from './fixtures.ts';
+import { checkScreen, chooseOption, expect, isPhone, press, test } from './fixtures.ts';
 import { blankPdf } from './pdf-bytes.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 import { expectFitsViewport, sharedLogin } from './workbench-support.ts';
@@ -20,12 +20,6 @@ const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4\d\d/
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const daysAgo = (n: number) => day(new Date(Date.now() - n * 86_400_000));
 
-async function chooseOption(page: Page, select: Locator, text: string) {
-  await select.click();
-  await press(
-    page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first(),
-  );
-}
 async function fillDay(page: Page, testId: string, value: string) {
   const input = page.getByTestId(testId);
   await input.click();

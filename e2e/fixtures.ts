@@ -190,6 +190,25 @@ export async function animationsSettled(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
+/**
+ * Chooses `text` in an antd Select (`select`: the select or its combobox) and checks that the select shows it, choosing again
+ * when it does not: on a loaded machine a press while the list was still opening missed the option and the select
+ * kept its old value (review-map's kind, CI 2026-11-30).
+ */
+export async function chooseOption(page: Page, select: Locator, text: string): Promise<void> {
+  const shown = select.locator(
+    'xpath=ancestor-or-self::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]',
+  );
+  await expect(async () => {
+    if (!(await page.locator('.ant-select-dropdown:visible').count())) await select.click();
+    await animationsSettled(page);
+    await press(
+      page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first(),
+    );
+    await expect(shown).toContainText(text, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 export interface AxeResult {
   project: string;
   lang: string;

@@ -1,8 +1,8 @@
 import { LANGUAGE_HEADER, LOCALES } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { buttonName, buyBaseViaApi, logInAs } from './accounts-support.ts';
-import { animationsSettled, checkScreen, expect, press, test } from './fixtures.ts';
+import { animationsSettled, checkScreen, chooseOption, expect, press, test } from './fixtures.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 import { expectFitsViewport } from './workbench-support.ts';
 
@@ -18,13 +18,6 @@ async function typeDay(input: Locator, value: string) {
   await input.fill(value);
   await input.press('Enter');
   await expect(input).toHaveValue(value);
-}
-
-async function chooseOption(page: Page, select: Locator, text: string) {
-  await select.click();
-  await press(
-    page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first(),
-  );
 }
 
 for (const locale of LOCALES) {
