@@ -32,6 +32,20 @@ export function documentText(doc: unknown): string {
 
 /** The language of a document that is not English; null when it is English or not judged. */
 export function documentNotEnglish(doc: unknown): LanguageCode | null {
+  // Judged once per content object: inside a read scope the checklist's parts, the ReadMe gate and the review are
+  // handed the same row (db/read-scope.ts; callers never change it), and a 40-page letter took ~6 ms each time.
+  if (doc === null || typeof doc !== 'object') return judgeDocument(doc);
+  let language = documentVerdicts.get(doc);
+  if (language === undefined) {
+    language = judgeDocument(doc);
+    documentVerdicts.set(doc, language);
+  }
+  return language;
+}
+
+const documentVerdicts = new WeakMap<object, LanguageCode | null>();
+
+function judgeDocument(doc: unknown): LanguageCode | null {
   const v = judgeLanguage(documentText(doc));
   return v.verdict === 'not_english' ? v.language : null;
 }
