@@ -3,7 +3,7 @@ import { ACHIEVEMENT_ITEMS, LOCALES } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import type { Locator, Page } from '@playwright/test';
 import { buttonName, fill, logInAs } from './accounts-support.ts';
-import { checkScreen, expect, press, scrollSettled, test } from './fixtures.ts';
+import { checkScreen, chooseOption, expect, press, scrollSettled, test } from './fixtures.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 
 /** Checks right after a navigation: on a busy 2-core machine a screen can take a while to load. */
@@ -21,17 +21,6 @@ async function pick(field: Locator, value: string) {
   await field.click();
   await field.fill(value);
   await field.press('Enter');
-}
-
-/**
- * Opens a select and presses one of its options. On the 390 × 844 phone a dropdown under a field low on the screen
- * reaches past the viewport's bottom: the option is scrolled wholly into view first (`press`), as a person would.
- */
-async function choose(page: Page, field: Locator, option: string) {
-  await field.click();
-  await press(
-    page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first(),
-  );
 }
 
 async function answer(page: Page, group: string, yes: boolean, locale: Locale) {
@@ -126,7 +115,7 @@ for (const locale of LOCALES) {
         await pick(page.getByLabel(F.personal.birthDate, { exact: true }), '1986-05-20');
         await page.getByLabel(F.personal.email, { exact: true }).fill('alex@example.com');
         await page.getByLabel(F.personal.wechat, { exact: true }).fill('alex_wx');
-        await choose(
+        await chooseOption(
           page,
           page.getByLabel(F.personal.maritalStatus, { exact: true }),
           A.options.marital.married,
@@ -148,7 +137,11 @@ for (const locale of LOCALES) {
         await pick(page.getByLabel(F.background.passportIssue, { exact: true }), '2019-04');
         await pick(page.getByLabel(F.background.passportExpiry, { exact: true }), '2029-04');
 
-        await choose(page, page.getByLabel(F.education.degree, { exact: true }), A.options.degree.master);
+        await chooseOption(
+          page,
+          page.getByLabel(F.education.degree, { exact: true }),
+          A.options.degree.master,
+        );
         await page.getByLabel(F.education.school, { exact: true }).fill('Tsinghua University');
         await page.getByLabel(F.education.major, { exact: true }).fill('Materials Science');
         await pick(page.getByLabel(F.education.start, { exact: true }), '2008-09');
@@ -209,7 +202,7 @@ for (const locale of LOCALES) {
         await expect(range).toHaveClass(/ant-select-disabled/);
         await pick(page.getByLabel(F.appointment.date, { exact: true }), futureDate());
         await expect(range).not.toHaveClass(/ant-select-disabled/);
-        await choose(page, page.getByLabel(F.appointment.timeRange, { exact: true }), F.appointment.pm);
+        await chooseOption(page, page.getByLabel(F.appointment.timeRange, { exact: true }), F.appointment.pm);
 
         await page.getByRole('button', { name: buttonName(A.actions.submit) }).click();
         const confirm = page.getByRole('dialog', { name: A.actions.confirmTitle });

@@ -4,7 +4,7 @@ import { resources } from '@dossier/i18n';
 import type { Page } from '@playwright/test';
 import { apiLogin, buttonName, buyBaseViaApi, storeSession } from './accounts-support.ts';
 import { caseSeed, paragraphs, txt } from './case-seed.ts';
-import { animationsSettled, checkScreen, expect, isPhone, press, test } from './fixtures.ts';
+import { animationsSettled, checkScreen, chooseOption, expect, isPhone, press, test } from './fixtures.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 import { expectFitsViewport, sharedLogin } from './workbench-support.ts';
 
@@ -51,11 +51,7 @@ async function closeDrawer(page: Page) {
 async function pickFirstCriterion(page: Page, label: string) {
   // The drawer slides in from the side: on a phone the page is wider than the screen until it has arrived.
   await animationsSettled(page);
-  await page.getByTestId('assistant-criterion').click();
-  await animationsSettled(page);
-  await press(
-    page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first(),
-  );
+  await chooseOption(page, page.getByTestId('assistant-criterion'), label);
 }
 
 test('turn the assistant on, draft a section, accept one paragraph and reject another', async ({ page }) => {

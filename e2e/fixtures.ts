@@ -191,9 +191,11 @@ export async function animationsSettled(page: Page): Promise<void> {
 }
 
 /**
- * Chooses `text` in an antd Select (`select`: the select or its combobox) and checks that the select shows it, choosing again
- * when it does not: on a loaded machine a press while the list was still opening missed the option and the select
- * kept its old value (review-map's kind, CI 2026-11-30).
+ * Chooses `text` in an antd Select (`select`: the select or its combobox) and checks that the select shows it,
+ * choosing again when it does not: on a loaded machine a press while the list was still opening missed the option
+ * and the select kept its old value (review-map's kind, CI 2026-11-30). The option is pressed with `press`: on the
+ * 390 × 844 phone a list under a field low on the screen reaches past the viewport, and the option is scrolled
+ * wholly into view first, as a person would.
  */
 export async function chooseOption(page: Page, select: Locator, text: string): Promise<void> {
   const shown = select.locator(

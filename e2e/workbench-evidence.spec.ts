@@ -2,7 +2,7 @@ import { LANGUAGE_HEADER, LOCALES, type Locale } from '@dossier/contract';
 import { resources } from '@dossier/i18n';
 import type { Locator, Page } from '@playwright/test';
 import { buttonName, buyBaseViaApi } from './accounts-support.ts';
-import { animationsSettled, checkScreen, expect, test } from './fixtures.ts';
+import { animationsSettled, checkScreen, chooseOption, expect, test } from './fixtures.ts';
 import { blankPdf } from './pdf-bytes.ts';
 import { collectPageErrors, rememberLocale } from './support.ts';
 import { expectFitsViewport, sharedLogin } from './workbench-support.ts';
@@ -48,12 +48,6 @@ async function criteriaLabels(page: Page, token: string, project: string, locale
     available: { key: string; label: string }[];
   };
   return Object.fromEntries(state.available.map((c) => [c.key, c.label])) as Record<string, string>;
-}
-
-/** An antd Select: opened, then the option with this text chosen. */
-async function choose(page: Page, select: Locator, option: string) {
-  await select.click();
-  await page.locator('.ant-select-item-option', { hasText: option }).first().click();
 }
 
 /** Slows each tus PATCH so the progress bar ("Uploading…") is on screen long enough to be seen. */
@@ -149,7 +143,7 @@ for (const locale of LOCALES) {
         await test.step(`evidence folder ${name}`, async () => {
           await page.getByTestId('add-evidence').click();
           const dialog = page.getByTestId('folder-dialog');
-          await choose(page, dialog.getByLabel(V.fields.criterion), labels.awards!);
+          await chooseOption(page, dialog.getByLabel(V.fields.criterion), labels.awards!);
           await dialog.getByLabel(V.fields.evidence_name, { exact: true }).fill(name);
           await dialog.getByLabel(V.fields.evidence_name_en).fill(`${name} (EN)`);
           // The one line the packet's exhibit list prints under the title (issue 30 item 2).
