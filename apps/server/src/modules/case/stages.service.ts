@@ -21,7 +21,6 @@ import { resolvableTargets } from '../documents/numbering.ts';
 import { evidenceStageContent, lettersStageContent } from '../evidence/evidence-stage.ts';
 import { type CaseContext, type FormState, formsFingerprint } from '../forms/form-state.ts';
 import type { FormRow } from '../forms/immigration-data.service.ts';
-import { type NotEnglish, untranslatedUploads } from '../language/untranslated.ts';
 import type { Target } from '../numbering/case-numbering.ts';
 import { readmeBlocked } from '../readme/readme-review.ts';
 import { readmeStageContent } from '../readme/readme-stage.ts';
@@ -86,9 +85,11 @@ async function formsContent(
   };
 }
 
-/** Reads more than one part needs, shared by the parts of one checklist (each part reads them itself when alone). */
+/**
+ * What more than one part computes, shared by the parts of one checklist (each part computes it itself when alone).
+ * The untranslated uploads are not here: they are a scoped read (`untranslatedUploads`), once per read scope.
+ */
 export interface StageReads {
-  untranslated: () => Promise<NotEnglish[]>;
   targets: () => Promise<Map<string, Target>>;
 }
 
@@ -101,8 +102,8 @@ function partContent(
   reads?: StageReads,
 ): Promise<StageContent> | StageContent {
   if (part === 'forms') return formsContent(ctx, caseRow, cc, forms);
-  if (part === 'evidence') return evidenceStageContent(ctx.db.db, caseRow.id, reads);
-  if (part === 'letters') return lettersStageContent(ctx.db.db, caseRow.id, reads);
+  if (part === 'evidence') return evidenceStageContent(ctx.db.db, caseRow.id);
+  if (part === 'letters') return lettersStageContent(ctx.db.db, caseRow.id);
   if (part === 'plan') return planStageContent(ctx.db.db, caseRow.id, reads);
   return petitionStageContent(ctx, caseRow.id, reads);
 }
@@ -114,7 +115,7 @@ export async function partContents(
   cc: CaseContext,
   forms: readonly FilingForm[],
 ): Promise<Record<ReadmePart, StageContent>> {
-  // What several parts ask (the untranslated uploads, the reference targets) is read once for all five.
+  // The reference targets several parts ask for: computed once for all five.
   const once = <T>(read: () => Promise<T>) => {
     let answer: Promise<T> | undefined;
     return () => {
@@ -123,7 +124,6 @@ export async function partContents(
     };
   };
   const reads: StageReads = {
-    untranslated: once(() => untranslatedUploads(ctx.db.db, caseRow.id)),
     targets: once(() => resolvableTargets(ctx.db.db, caseRow.id)),
   };
   // The parts read the same case rows (claim, folders, files, letters, documents): once, in one read scope.

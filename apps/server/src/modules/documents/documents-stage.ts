@@ -42,9 +42,7 @@ export async function planStageContent(db: Db, caseId: number, reads?: StageRead
         ).length
       : 0;
   const english = !written || documentNotEnglish(doc.content) === null;
-  const notEnglish = (await (reads?.untranslated() ?? untranslatedUploads(db, caseId))).filter(
-    (u) => u.kind === 'attachment',
-  ).length;
+  const notEnglish = (await untranslatedUploads(db, caseId)).filter((u) => u.kind === 'attachment').length;
   return {
     available: true,
     done: written && hasContent(doc.content) && unresolved === 0 && english ? 1 : 0,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import { latestChange, type StageContent, type StageReads } from '../case/stages.service.ts';
+import { latestChange, type StageContent } from '../case/stages.service.ts';
 import { untranslatedUploads } from '../language/untranslated.ts';
 import { loadCaseRows } from '../numbering/numbering.load.ts';
 import { claimIn } from './criteria.service.ts';
@@ -14,11 +14,7 @@ const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(va
  * translation (issue 28 item 5: it cannot be mailed as it is). The fingerprint covers the claim, every folder and every file (order and uploads
  * included), so any change after submitting reopens the stage.
  */
-export async function evidenceStageContent(
-  db: Db,
-  caseId: number,
-  reads?: StageReads,
-): Promise<StageContent> {
+export async function evidenceStageContent(db: Db, caseId: number): Promise<StageContent> {
   // The case rows the numbering reads (one read per operation inside a read scope: the checklist's parts).
   const rows = await loadCaseRows(db, caseId, { order: false });
   const claimRow = rows.claimRow;
@@ -28,9 +24,7 @@ export async function evidenceStageContent(
   const criterionOf = new Map(folders.map((f) => [f.id, f.criterion]));
   const withFiles = new Set(files.map((f) => criterionOf.get(f.folderId)));
   const touched = claim.claimed.length > 0 || folders.length > 0;
-  const notEnglish = (await (reads?.untranslated() ?? untranslatedUploads(db, caseId))).filter(
-    (u) => u.kind === 'evidence',
-  ).length;
+  const notEnglish = (await untranslatedUploads(db, caseId)).filter((u) => u.kind === 'evidence').length;
   return {
     available: true,
     done: claim.claimed.filter((c) => withFiles.has(c)).length,
@@ -66,12 +60,10 @@ export async function evidenceStageContent(
  * The letters stage: one part per recommender, done when the signed letter is uploaded (and its translation when
  * the customer translates it personally, or when the letter's text is not English: issue 28 item 5).
  */
-export async function lettersStageContent(db: Db, caseId: number, reads?: StageReads): Promise<StageContent> {
+export async function lettersStageContent(db: Db, caseId: number): Promise<StageContent> {
   const letters = [...(await loadCaseRows(db, caseId, { order: false })).letters].sort(byId);
   const notEnglish = new Set(
-    (await (reads?.untranslated() ?? untranslatedUploads(db, caseId)))
-      .filter((u) => u.kind === 'letter')
-      .map((u) => u.id),
+    (await untranslatedUploads(db, caseId)).filter((u) => u.kind === 'letter').map((u) => u.id),
   );
   const done = letters.filter(
     (l) =>
