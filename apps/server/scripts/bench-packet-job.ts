@@ -1,13 +1,13 @@
 // `npm run bench:packet -- --job`: the print file through the job (decision 0027) on the benchmark case — a real
 // case (forms saved through the forms service, evidence/letters/plan through theirs, every input a stored
-// normalised PDF), then `requestPacket` → pg-boss → worker → stored file, timed until the case row points at the
-// new file. The case is set up by one process; the builds run in a brand-new worker process, as a deployed worker
-// would (decision 0044); both run this file bundled, as the server runs (decision 0047). Figures: (b) the first
-// build in that process, (a) a full build in the same (warm) worker with the caches emptied, (c) "Generate again"
-// after editing one paragraph, (d) the worker's peak RSS; each as a ratio to `qpdf --empty --pages` on the same
-// inputs (median of 5). The embedded database by default; `--postgres` runs on PostgreSQL (TEST_DATABASE_URL or
-// DATABASE_URL, a database made for the run), the scaled shape, where the worker process holds no database. No
-// assertion, no target check.
+// normalised PDF), then `requestPacket` → pg-boss → worker → stored file, timed until the job logs that the case
+// row points at the new file. The case is set up by one process; the builds run in a brand-new worker process, as
+// a deployed worker would (decision 0044); both run this file bundled, as the server runs (decision 0047).
+// Figures: (b) the first build in that process, (a) a full build in the same (warm) worker with the caches
+// emptied, (c) "Generate again" after editing one paragraph, (d) the worker's peak RSS; each as a ratio to
+// `qpdf --empty --pages` on the same inputs (median of 5). The embedded database by default; `--postgres` runs on
+// PostgreSQL (TEST_DATABASE_URL or DATABASE_URL, a database made for the run), the scaled shape, where the worker
+// process holds no database. No assertion, no target check. BENCH_STDERR=1 passes the processes' stderr through.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -91,13 +91,20 @@ async function jobChild(dir: string, run: number, dbUrl: string | undefined): Pr
   // As main.ts starts: WebAssembly on the baseline compiler.
   useBaselineWasmCompiler();
   // The job logs each build's steps ('packet built', ms per step): kept for the figures.
+  // The build's end is that line too (written just after the case row switches): waited for, not polled — a
+  // poll every few milliseconds would run its queries on the worker's own thread, in the embedded database, and
+  // be timed as the build's (a customer's screen polls the server every few seconds).
   const steps: Array<Record<string, number>> = [];
+  let ended: ((outcome: 'built' | 'failed') => void) | null = null;
   const logger = createLogger(
     { logLevel: 'info' },
     {
       write(line: string) {
         const entry = JSON.parse(line) as { msg?: string; ms?: Record<string, number> };
         if (entry.msg === 'packet built' && entry.ms) steps.push(entry.ms);
+        if (entry.msg === 'packet built') ended?.('built');
+        else if (entry.msg?.startsWith('packet failed') || entry.msg?.startsWith('packet build failed'))
+          ended?.('failed');
       },
     },
   );
@@ -117,20 +124,23 @@ async function jobChild(dir: string, run: number, dbUrl: string | undefined): Pr
     const caseRow = await caseNow();
     const before = (await db.db.select().from(casePacket).where(eq(casePacket.caseId, caseRow.id)))[0]
       ?.fileKey;
+    const end = new Promise<'built' | 'failed'>((resolve) => {
+      ended = resolve;
+    });
     const t0 = performance.now();
     await requestPacket(ctx, caseRow, 'USA_EB1A', 'zh');
     requestMs.push(Math.round(performance.now() - t0));
-    // Polled lightly (two columns): the poll runs in the worker's process and must not slow it down.
-    for (;;) {
-      const [row] = await db.db
-        .select({ state: casePacket.buildState, fileKey: casePacket.fileKey })
-        .from(casePacket)
-        .where(eq(casePacket.caseId, caseRow.id));
-      if (row?.state === 'failed') throw new Error('packet build failed');
-      if (row?.state === 'idle' && row.fileKey && row.fileKey !== before) break;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    return (performance.now() - t0) / 1000;
+    const outcome = await end;
+    const seconds = (performance.now() - t0) / 1000;
+    ended = null;
+    // The row, read once: the build switched it to a new file.
+    const [row] = await db.db
+      .select({ state: casePacket.buildState, fileKey: casePacket.fileKey })
+      .from(casePacket)
+      .where(eq(casePacket.caseId, caseRow.id));
+    if (outcome === 'failed' || row?.state !== 'idle' || !row.fileKey || row.fileKey === before)
+      throw new Error(`packet build failed (${outcome}, ${row?.state})`);
+    return seconds;
   };
   const maxRss = () => Math.round(process.resourceUsage().maxRSS / 1024);
   const first = await built();
@@ -153,8 +163,6 @@ async function jobChild(dir: string, run: number, dbUrl: string | undefined): Pr
   await saveDocument(ctx, caseRow.id, 'petition_letter', { version: bench.version, content });
   const again = await built();
   peaks.push(maxRss());
-  // The job logs its steps just after the row switches.
-  for (let i = 0; i < 100 && steps.length < 3; i++) await new Promise((r) => setTimeout(r, 10));
   const [row] = await db.db.select().from(casePacket).where(eq(casePacket.caseId, caseRow.id));
   const figures: Figures = {
     customerId: bench.customerId,
@@ -281,6 +289,7 @@ export async function benchJob(): Promise<void> {
         env: { ...process.env, ...(process.argv.includes('--cold') ? { BENCH_COLD: '1' } : {}) },
       });
       if (res.status !== 0) throw new Error(`${mode} failed:\n${res.stderr}\n${res.stdout.slice(-2000)}`);
+      if (process.env.BENCH_STDERR) process.stderr.write(res.stderr);
       return res.stdout;
     };
     // `--cpu-prof DIR`: the worker process writes a V8 CPU profile there (what a build spends its time on).

@@ -1,9 +1,8 @@
 import { EXHIBIT_ORDER_MODES, type ExhibitOrderMode, PETITION_DOCUMENT_KINDS } from '@dossier/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { inReadScope, scopedRead } from '../../db/read-scope.ts';
 import {
-  caseDocument,
   evidenceCriteria,
   evidenceFile,
   evidenceFolder,
@@ -13,8 +12,9 @@ import {
 } from '../../db/schema/index.ts';
 import { type Claim, claimIn } from '../evidence/criteria.service.ts';
 import { type CaseNumbering, type NumberingRows, numberCase } from './case-numbering.ts';
+import { type DocumentRow, documentRows } from './document-rows.ts';
 
-export type DocumentRow = typeof caseDocument.$inferSelect;
+export type { DocumentRow };
 
 /** The exhibit order as stored (no row: 'criterion', version 0). */
 export interface ExhibitOrderSetting {
@@ -92,23 +92,13 @@ async function readCaseRows(
     db.select().from(planAttachment).where(eq(planAttachment.caseId, caseId)),
     opts.order === false ? [] : db.select().from(exhibitOrder).where(eq(exhibitOrder.caseId, caseId)),
     // The petition's documents (not the RFE response letter, numbered by its RFE: decision 0077).
-    opts.documents
-      ? db
-          .select()
-          .from(caseDocument)
-          .where(
-            and(eq(caseDocument.caseId, caseId), inArray(caseDocument.kind, [...PETITION_DOCUMENT_KINDS])),
-          )
-      : [],
+    opts.documents ? documentRows(db, caseId, PETITION_DOCUMENT_KINDS) : [],
   ]);
   const claim = claimIn(claimRows[0]);
   const orderSetting = orderIn(orderRows[0]);
   let documents: DocumentRow[] = docs;
   if (!opts.documents && orderSetting.mode === 'first_cited') {
-    documents = await db
-      .select()
-      .from(caseDocument)
-      .where(and(eq(caseDocument.caseId, caseId), eq(caseDocument.kind, 'petition_letter')));
+    documents = await documentRows(db, caseId, ['petition_letter']);
   }
   return {
     claim,

@@ -126,6 +126,31 @@ export function nameMentions(
   name: PersonName,
   others: readonly PersonName[] = [],
 ): NameMention[] {
+  // A pure function of its arguments, asked again for every unchanged paragraph and page at each review: kept.
+  const key = `${name.family}\u0000${name.given}\u0000${others.map((o) => `${o.family}\u0002${o.given}`).join('\u0001')}\u0000${text}`;
+  const hit = MENTIONS.get(key);
+  if (hit) {
+    MENTIONS.delete(key);
+    MENTIONS.set(key, hit);
+    return hit.map((m) => ({ ...m }));
+  }
+  const found = mentionsOf(text, name, others);
+  MENTIONS.set(key, found);
+  mentionChars += key.length;
+  for (const k of MENTIONS.keys()) {
+    if (mentionChars <= MENTIONS_MAX_CHARS) break;
+    MENTIONS.delete(k);
+    mentionChars -= k.length;
+  }
+  return found.map((m) => ({ ...m }));
+}
+
+/** nameMentions' answers by their arguments, the least recently asked dropped past this many characters of keys. */
+const MENTIONS_MAX_CHARS = 16 * 1024 * 1024;
+const MENTIONS = new Map<string, NameMention[]>();
+let mentionChars = 0;
+
+function mentionsOf(text: string, name: PersonName, others: readonly PersonName[]): NameMention[] {
   const F = nameKey(name.family);
   const G = nameKey(name.given);
   if (!F || !G) return [];
@@ -139,6 +164,13 @@ export function nameMentions(
   const out: NameMention[] = [];
   let i = 0;
   while (i < tokens.length) {
+    // Every match below (exact or a near miss, either order) starts with the first letter of a part of the name:
+    // a word starting otherwise starts no mention.
+    const first = tokens[i]!.key[0];
+    if (first !== F[0] && first !== G[0]) {
+      i++;
+      continue;
+    }
     let found: { mention: NameMention; used: number } | null = null;
     // Parts of one or two words each ("Xiao Ming" for Xiaoming, "Ou Yang" for Ouyang); exact matches first.
     for (const exact of [true, false]) {
