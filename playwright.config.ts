@@ -104,6 +104,8 @@ export default defineConfig({
     // Chromium's compositor busy and made the journeys about 1.5 × slower (decision 0045). Locally: --trace on.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    // The product honours the system's reduced-motion setting (antd without animations): nothing to wait for
+    // between a press and the next, fewer frames painted (decision 0092).
     reducedMotion: 'reduce',
     launchOptions: {
       // Debian's Chromium (apt package `chromium`): this machine cannot download Playwright's own build.
