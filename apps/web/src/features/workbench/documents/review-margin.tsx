@@ -63,6 +63,9 @@ export function ReviewMargin(props: {
   const { program } = useWorkbenchCase();
   const { editor, marks, host } = props;
   const [tops, setTops] = useState<ReadonlyMap<number, number>>(new Map());
+  // The note of one mark at a time. A press always opens it: the press's focus (or the pointer's hover) has
+  // opened it a moment before, and the popover's own click would close it again (seen without animations).
+  const [openMark, setOpenMark] = useState<number | null>(null);
   useEffect(() => {
     const box = host.current;
     if (!editor || !box || marks.size === 0) {
@@ -108,6 +111,8 @@ export function ReviewMargin(props: {
           <Popover
             key={n}
             trigger={['hover', 'focus', 'click']}
+            open={openMark === n}
+            onOpenChange={(open) => setOpenMark((was) => (open ? n : was === n ? null : was))}
             title={t('margin.popover_title', { n })}
             content={
               <div className="doc-margin__notes">
@@ -128,6 +133,7 @@ export function ReviewMargin(props: {
               icon={<ExclamationOutlined aria-hidden />}
               aria-label={t('margin.marker', { n, titles: titles.join('; ') })}
               data-testid="margin-mark"
+              onClick={() => setOpenMark(n)}
               data-paragraph={n}
               data-rules={[...new Set(findings.map((f) => f.rule))].join(' ')}
             />
