@@ -96,6 +96,9 @@ for (const locale of LOCALES) {
     test('types Chinese (IME) and English, inserts two evidence and one letter reference', async ({
       page,
     }) => {
+      // Three uploads seeded and checked, four screens checked with axe: a slower machine took over 60 s on the
+      // phone (the checks of the seeded uploads alone about 20 s).
+      test.setTimeout(150_000);
       const errors = collectPageErrors(page);
       await buyBaseViaApi(page.request, token, 'USA_EB1A');
       caseId = await seedCase(page.request, token, locale);
