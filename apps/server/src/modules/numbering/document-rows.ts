@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { SizedLru } from '../../cache/sized-lru.ts';
 import type { Db } from '../../db/client.ts';
 import { caseDocument } from '../../db/schema/index.ts';
 
@@ -23,33 +24,35 @@ export async function documentRows(
     .where(and(eq(caseDocument.caseId, caseId), inArray(caseDocument.kind, [...kinds])));
   let shelf = kept.get(db);
   if (!shelf) {
-    shelf = new Map();
+    shelf = new SizedLru(KEPT_MAX);
     kept.set(db, shelf);
   }
-  const missing = heads.filter((h) => shelf.get(h.id)?.rev !== h.rev).map((h) => h.id);
+  const found = new Map(heads.map((h) => [h.id, shelf.get(String(h.id))] as const));
+  const missing = heads.filter((h) => found.get(h.id)?.rev !== h.rev).map((h) => h.id);
   if (missing.length > 0) {
     // The rows read whole, each with the version it was read at (a write since the heads were read is newer,
-    // and kept as such).
+    // and kept as such; a row deleted since is left out).
+    for (const id of missing) found.delete(id);
     const rows = await db
       .select({ ...getTableColumns(caseDocument), rev: sql<string>`${caseDocument}.xmin::text` })
       .from(caseDocument)
       .where(inArray(caseDocument.id, missing));
     for (const { rev, ...row } of rows) {
       deepFreeze(row.content);
-      shelf.delete(row.id);
-      shelf.set(row.id, { rev, row: Object.freeze(row) as DocumentRow });
+      const entry = { rev, row: Object.freeze(row) as DocumentRow };
+      shelf.set(String(row.id), entry, 1);
+      found.set(row.id, entry);
     }
-    while (shelf.size > KEPT_MAX) shelf.delete(shelf.keys().next().value!);
   }
   return heads.flatMap((h) => {
-    const hit = shelf.get(h.id);
+    const hit = found.get(h.id);
     return hit ? [hit.row] : [];
   });
 }
 
-/** Letters kept per database: the most recently read this many (a letter is up to a few MB once parsed). */
+/** Letters kept per database: the most recently used this many (a letter is up to a few MB once parsed). */
 const KEPT_MAX = 24;
-const kept = new WeakMap<Db, Map<number, { rev: string; row: DocumentRow }>>();
+const kept = new WeakMap<Db, SizedLru<{ rev: string; row: DocumentRow }>>();
 
 function deepFreeze(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;

@@ -1,3 +1,4 @@
+import { SizedLru } from '../../cache/sized-lru.ts';
 import type { AppContext } from '../../context.ts';
 import { clearFontSubsets } from '../../pdf/fonts/cid-font.ts';
 import type { LaidOutLetter } from '../../pdf/letter/render-letter.ts';
@@ -5,50 +6,6 @@ import type { Rect } from '../../pdf/packet/content-bbox.ts';
 import type { LayoutCache, MarksCache } from '../../pdf/packet/packet.types.ts';
 import { asMarks, decodeMarks } from '../../pdf/packet/page-marks.ts';
 import { marksKey } from '../uploads/uploads.blobs.ts';
-
-/**
- * What one build keeps for the next (decisions 0027, 0043, 0044), under `customers/<id>/packet-cache/`: filled
- * forms per data version, rendered letters per document and numbering, what each part paints. Every object the
- * build uses is listed (`used`, the row's `cache_keys`; the rest is deleted after the switch). A new object is
- * written in the background as soon as it is made (each write waits for the disk; the build does not wait with
- * it), and `flush` waits for them all before the row switches. A write that failed costs the next build a
- * recomputation, nothing else: every object read back is checked, and one that does not parse counts as absent.
- */
-/** Values kept in this process up to a total size, the least recently used dropped first. */
-export class SizedLru<V> {
-  private readonly entries = new Map<string, { value: V; size: number }>();
-  private total = 0;
-  constructor(private readonly max: number) {}
-
-  get(key: string): V | undefined {
-    const e = this.entries.get(key);
-    if (!e) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, e);
-    return e.value;
-  }
-
-  set(key: string, value: V, size: number): void {
-    if (size > this.max) return;
-    const old = this.entries.get(key);
-    if (old) {
-      this.entries.delete(key);
-      this.total -= old.size;
-    }
-    while (this.total + size > this.max) {
-      const [oldest, gone] = this.entries.entries().next().value!;
-      this.entries.delete(oldest);
-      this.total -= gone.size;
-    }
-    this.entries.set(key, { value, size });
-    this.total += size;
-  }
-
-  clear(): void {
-    this.entries.clear();
-    this.total = 0;
-  }
-}
 
 /**
  * What builds in this process read and will read again, for "Generate again" (decision 0044): the inputs' bytes
@@ -71,6 +28,14 @@ export function clearBuildMemory(): void {
   laidOutLetters.clear();
 }
 
+/**
+ * What one build keeps for the next (decisions 0027, 0043, 0044), under `customers/<id>/packet-cache/`: filled
+ * forms per data version, rendered letters per document and numbering, what each part paints. Every object the
+ * build uses is listed (`used`, the row's `cache_keys`; the rest is deleted after the switch). A new object is
+ * written in the background as soon as it is made (each write waits for the disk; the build does not wait with
+ * it), and `flush` waits for them all before the row switches. A write that failed costs the next build a
+ * recomputation, nothing else: every object read back is checked, and one that does not parse counts as absent.
+ */
 export class PacketCache {
   readonly used = new Set<string>();
   private readonly pending = new Map<string, { body: Uint8Array; done: Promise<unknown> }>();

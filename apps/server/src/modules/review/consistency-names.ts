@@ -1,4 +1,5 @@
 import { pinyin } from 'pinyin-pro';
+import { SizedLru } from '../../cache/sized-lru.ts';
 
 /**
  * Names as the `consistency` rule compares them (issue 31 item 3, decision 0072). Pure.
@@ -128,27 +129,16 @@ export function nameMentions(
 ): NameMention[] {
   // A pure function of its arguments, asked again for every unchanged paragraph and page at each review: kept.
   const key = `${name.family}\u0000${name.given}\u0000${others.map((o) => `${o.family}\u0002${o.given}`).join('\u0001')}\u0000${text}`;
-  const hit = MENTIONS.get(key);
-  if (hit) {
-    MENTIONS.delete(key);
-    MENTIONS.set(key, hit);
-    return hit.map((m) => ({ ...m }));
-  }
-  const found = mentionsOf(text, name, others);
-  MENTIONS.set(key, found);
-  mentionChars += key.length;
-  for (const k of MENTIONS.keys()) {
-    if (mentionChars <= MENTIONS_MAX_CHARS) break;
-    MENTIONS.delete(k);
-    mentionChars -= k.length;
+  let found = MENTIONS.get(key);
+  if (!found) {
+    found = mentionsOf(text, name, others);
+    MENTIONS.set(key, found, key.length);
   }
   return found.map((m) => ({ ...m }));
 }
 
 /** nameMentions' answers by their arguments, the least recently asked dropped past this many characters of keys. */
-const MENTIONS_MAX_CHARS = 16 * 1024 * 1024;
-const MENTIONS = new Map<string, NameMention[]>();
-let mentionChars = 0;
+const MENTIONS = new SizedLru<NameMention[]>(16 * 1024 * 1024);
 
 function mentionsOf(text: string, name: PersonName, others: readonly PersonName[]): NameMention[] {
   const F = nameKey(name.family);
