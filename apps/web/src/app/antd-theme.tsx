@@ -3,8 +3,8 @@ import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { type ReactNode, useMemo } from 'react';
 import { useLocale } from '../features/locale/use-locale.ts';
+import { useMediaQuery } from '../features/shell/use-narrow-screen.ts';
 import { theme } from './theme.ts';
-import { useReducedMotion } from './use-reduced-motion.ts';
 
 /**
  * antd's theme and locale (zh/en). Only in lazily loaded chunks: the home page's entry has no antd. A person whose
@@ -12,7 +12,7 @@ import { useReducedMotion } from './use-reduced-motion.ts';
  */
 export function AntdTheme({ children }: { children: ReactNode }) {
   const { locale } = useLocale();
-  const reduced = useReducedMotion();
+  const reduced = useMediaQuery('(prefers-reduced-motion: reduce)');
   const themed = useMemo(
     () => (reduced ? { ...theme, token: { ...theme.token, motion: false } } : theme),
     [reduced],
