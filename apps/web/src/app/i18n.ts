@@ -4,24 +4,31 @@ import type { BackendModule, ReadCallback, ResourceKey } from 'i18next';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { htmlLangOf, readStoredLocale, resolveLocale } from './locale.ts';
-import { BOOT_NAMESPACES, bundledResources, namespaceFiles } from './namespaces.ts';
+import { BOOT_NAMESPACES, bundledResources } from './namespaces.ts';
 
 /**
- * Translations are loaded per language and namespace on demand (one small chunk each), so the home page does
- * not download every screen's text. Every JSON file in packages/i18n/locales/<lang>/ is a namespace: adding a
- * file is enough (decision: lazy namespaces, issue 6).
+ * Translations are loaded per language on demand, so the home page does not download every screen's text. Every
+ * JSON file in packages/i18n/locales/<lang>/ is a namespace: adding a file is enough (decision: lazy namespaces,
+ * issue 6).
  *
  * - BOOT_NAMESPACES (the shell and the home page) are in the entry, both languages (about 6 kB gzip): the first
  *   render and a language switch on the home page wait for no request.
+ * - All the other namespaces of a language come in one chunk (namespaces-zh.ts, namespaces-en.ts; decision 0093).
  * - `useTranslation(namespace)` on a namespace not loaded yet suspends until it is (react-i18next), so a screen
  *   never shows raw keys.
  * - Every screen except the home page is created with `screen()` (router.tsx), which also loads all the other
  *   namespaces before the screen renders, so a key prefixed with any namespace works anywhere.
  * - A language switch loads the namespaces already in use for the new language before switching.
  */
-const files = namespaceFiles(
-  import.meta.glob<ResourceKey>('../../../../packages/i18n/locales/*/*.json', { import: 'default' }),
-);
+const languageBundles: Record<Locale, () => Promise<{ default: Record<string, ResourceKey> }>> = {
+  zh: () => import('./namespaces-zh.ts'),
+  en: () => import('./namespaces-en.ts'),
+};
+
+function languageBundle(language: string): Promise<Record<string, ResourceKey>> | null {
+  const load = (LOCALES as readonly string[]).includes(language) ? languageBundles[language as Locale] : null;
+  return load ? load().then((m) => m.default) : null;
+}
 
 // The pattern lists BOOT_NAMESPACES (Vite needs a literal; apps/web/test/home-entry.test.ts keeps them equal).
 const bootResources = bundledResources(
@@ -38,13 +45,17 @@ const backend: BackendModule = {
   type: 'backend',
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
-    const load = files.loaders.get(`${language}/${namespace}`);
-    if (!load) {
-      callback(new Error(`No translations for ${language}/${namespace}`), false);
+    const bundle = languageBundle(language);
+    if (!bundle) {
+      callback(new Error(`No translations for ${language}`), false);
       return;
     }
-    load().then(
-      (data) => callback(null, data),
+    bundle.then(
+      (namespaces) => {
+        const data = namespaces[namespace];
+        if (data === undefined) callback(new Error(`No translations for ${language}/${namespace}`), false);
+        else callback(null, data);
+      },
       // A failed chunk (network) may be retried by i18next; an empty bundle would hide the failure.
       (error: unknown) => callback(error as Error, true),
     );
@@ -76,7 +87,7 @@ function applyLocale(locale: Locale): void {
 export async function prepareScreen(): Promise<void> {
   const [{ applyDayjsLocale }] = await Promise.all([
     import('./dayjs-locale.ts'),
-    i18next.loadNamespaces(files.namespaces),
+    languageBundle(currentLocale())?.then((namespaces) => i18next.loadNamespaces(Object.keys(namespaces))),
   ]);
   dayjsLoaded = true;
   applyDayjsLocale(currentLocale());

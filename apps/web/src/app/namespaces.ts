@@ -6,27 +6,7 @@
 /** What the shell (header, footer, session and API messages) and the home page read before the first render. */
 export const BOOT_NAMESPACES = ['common', 'routes', 'account', 'home', 'programs'] as const;
 
-export interface NamespaceFiles<T> {
-  /** `<lang>/<namespace>` → chunk loader. */
-  loaders: Map<string, () => Promise<T>>;
-  /** Every namespace found, sorted. */
-  namespaces: string[];
-}
-
 const FILE = /\/locales\/([^/]+)\/([^/]+)\.json$/;
-
-export function namespaceFiles<T>(glob: Record<string, () => Promise<T>>): NamespaceFiles<T> {
-  const loaders = new Map<string, () => Promise<T>>();
-  const namespaces = new Set<string>();
-  for (const [path, load] of Object.entries(glob)) {
-    const match = FILE.exec(path);
-    if (!match) continue;
-    const [, language, namespace] = match as unknown as [string, string, string];
-    loaders.set(`${language}/${namespace}`, load);
-    namespaces.add(namespace);
-  }
-  return { loaders, namespaces: [...namespaces].sort() };
-}
 
 /** `{ lang: { namespace: data } }` from an eager glob of locale files, for i18next's `resources`. */
 export function bundledResources<T>(glob: Record<string, T>): Record<string, Record<string, T>> {
