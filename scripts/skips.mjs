@@ -18,6 +18,40 @@ export function vitestSkips(report, part, root) {
   );
 }
 
+/**
+ * The failed tests of a vitest JSON report, named like skips, each with the first line of its first failure — the
+ * run's summary repeats them at the end, where a CI log that keeps only its tail still shows them.
+ */
+export function vitestFailures(report, part, root) {
+  return (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((a) => a.status === 'failed')
+      .map((a) => {
+        const why = String(a.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 200);
+        return `${idOf(part, relative(root, file.name), [...(a.ancestorTitles ?? []), a.title])}${why ? `: ${why}` : ''}`;
+      }),
+  );
+}
+
+/** The failed tests of a Playwright JSON report (failed on every try), one per project. */
+export function playwrightFailures(report, part = 'e2e') {
+  const out = [];
+  const walk = (suite, titles) => {
+    const here = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected')
+          out.push(idOf(`${part} [${t.projectName}]`, spec.file, [...here, spec.title]));
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return out;
+}
+
 /** The skipped tests of a Playwright JSON report, one per project that skipped it. */
 export function playwrightSkips(report, part = 'e2e') {
   const out = [];

@@ -8,7 +8,13 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isCI } from './ci.mjs';
-import { playwrightSkips, unexpectedSkips, vitestSkips } from './skips.mjs';
+import {
+  playwrightFailures,
+  playwrightSkips,
+  unexpectedSkips,
+  vitestFailures,
+  vitestSkips,
+} from './skips.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ci = isCI();
@@ -20,6 +26,8 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
 /** Every skipped test, by name (scripts/skips.mjs); under CI compared with scripts/skips-allowed.json. */
 const skipped = [];
+/** Every failed test, by name and first line of its failure: repeated at the end of the run's output. */
+const failures = [];
 const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 const bin = (pkg, path) => join(root, 'node_modules', pkg, path);
@@ -111,6 +119,7 @@ for (const project of projects.filter(wanted)) {
     totals.failed += r.numFailedTests;
     totals.skipped += r.numPendingTests + r.numTodoTests;
     skipped.push(...vitestSkips(r, `vitest ${project}`, root));
+    failures.push(...vitestFailures(r, `vitest ${project}`, root));
     if (vitestStatus !== 0 && r.numFailedTests === 0) {
       totals.failed++;
       // Say which: a file that failed outside its tests (import, hook), or an error thrown after a test ended.
@@ -151,6 +160,7 @@ if (!wanted('e2e')) {
     totals.failed += s.unexpected;
     totals.skipped += s.skipped;
     skipped.push(...playwrightSkips(JSON.parse(readFileSync(e2eJson, 'utf8'))));
+    failures.push(...playwrightFailures(JSON.parse(readFileSync(e2eJson, 'utf8'))));
     // Passed only on their retry (playwright.config.ts retries once under CI for the trace): named so they get
     // fixed. Failing the run on them (issue 29 item 9) is E2E_FAIL_ON_FLAKY=1: not yet the CI default — the
     // 2026-11-29 rehearsal still had a flaky phone journey (decision 0059).
@@ -190,6 +200,7 @@ if (ci) {
 process.stdout.write(
   `\nTime per part:\n${timings.map(([title, ms]) => `  ${title.padEnd(40)} ${seconds(ms).padStart(7)}`).join('\n')}\n  ${'total'.padEnd(40)} ${seconds(performance.now() - started).padStart(7)}\n`,
 );
+if (failures.length) process.stdout.write(`\nFailed tests:\n${failures.map((n) => `  ${n}`).join('\n')}\n`);
 if (problems.length) process.stdout.write(`\nFailed parts: ${problems.join(', ')}\n`);
 process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
 process.exit(totals.failed > 0 ? 1 : 0);

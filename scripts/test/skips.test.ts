@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { playwrightSkips, unexpectedSkips, vitestSkips } from '../skips.mjs';
+import {
+  playwrightFailures,
+  playwrightSkips,
+  unexpectedSkips,
+  vitestFailures,
+  vitestSkips,
+} from '../skips.mjs';
 
 /** The shapes below are cut from real reports: vitest 4 `--reporter=json`, Playwright's `json` reporter. */
 const vitestReport = {
@@ -14,7 +20,14 @@ const vitestReport = {
     },
     {
       name: '/repo/apps/server/test/ok.test.ts',
-      assertionResults: [{ ancestorTitles: [], title: 'a', status: 'failed' }],
+      assertionResults: [
+        {
+          ancestorTitles: [],
+          title: 'a',
+          status: 'failed',
+          failureMessages: ['AssertionError: expected 1 to be 2\n    at ok.test.ts:3:7'],
+        },
+      ],
     },
   ],
 };
@@ -42,6 +55,14 @@ const playwrightReport = {
               title: 'flaky one',
               file: 'workbench-forms.spec.ts',
               tests: [{ projectName: 'mobile', expectedStatus: 'passed', status: 'flaky' }],
+            },
+            {
+              title: 'broken one',
+              file: 'workbench-forms.spec.ts',
+              tests: [
+                { projectName: 'chromium', expectedStatus: 'passed', status: 'unexpected' },
+                { projectName: 'mobile', expectedStatus: 'passed', status: 'expected' },
+              ],
             },
           ],
         },
@@ -93,5 +114,14 @@ describe('skipped tests under CI', () => {
     ]);
     const partial = { test: 'vitest server-pglite › apps/server/test/redis.test.ts › redis lim', why: 'no' };
     expect(unexpectedSkips(found, [partial])).toHaveLength(2);
+  });
+
+  it('names failed tests with the first line of their failure (vitest) and per project (Playwright), not flaky ones', () => {
+    expect(vitestFailures(vitestReport, 'vitest unit', '/repo')).toEqual([
+      'vitest unit › apps/server/test/ok.test.ts › a: AssertionError: expected 1 to be 2',
+    ]);
+    expect(playwrightFailures(playwrightReport)).toEqual([
+      'e2e [chromium] › workbench-forms.spec.ts › workbench forms (zh) › broken one',
+    ]);
   });
 });
