@@ -278,5 +278,5 @@ describe.runIf(testBackend === 'pglite')('start-up against a database that does 
       silent.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 30_000);
+  });
 });

@@ -180,7 +180,7 @@ describe.skipIf(!haveForms)('fillOfficialPdf — I-140 06/07/24', () => {
     });
   }
 
-  it('fills the unlocked copy the same way', { timeout: 30_000 }, async () => {
+  it('fills the unlocked copy the same way', async () => {
     const blank = new Uint8Array(readFileSync(I140_UNLOCKED));
     const { report } = await fillOfficialPdf({
       blank,
@@ -190,9 +190,7 @@ describe.skipIf(!haveForms)('fillOfficialPdf — I-140 06/07/24', () => {
     expect(report.missingFields).toEqual([]);
   });
 
-  it('refuses a value longer than MaxLen, naming the field (never truncates)', {
-    timeout: 30_000,
-  }, async () => {
+  it('refuses a value longer than MaxLen, naming the field (never truncates)', async () => {
     const blank = new Uint8Array(readFileSync(I140));
     const err = await fillOfficialPdf({
       blank,
@@ -208,7 +206,7 @@ describe.skipIf(!haveForms)('fillOfficialPdf — I-140 06/07/24', () => {
     expect(e.details.issues).toHaveLength(1);
   });
 
-  it('reports unknown option values and mapped fields the PDF lacks', { timeout: 30_000 }, async () => {
+  it('reports unknown option values and mapped fields the PDF lacks', async () => {
     const blank = new Uint8Array(readFileSync(I140));
     const err = await fillOfficialPdf({
       blank,
@@ -229,9 +227,7 @@ describe.skipIf(!haveForms)('fillOfficialPdf — I-140 06/07/24', () => {
     expect(report.filled).toBe(1);
   });
 
-  it('flattens a copy for the packet: values stay on the page, no fields remain', {
-    timeout: 30_000,
-  }, async () => {
+  it('flattens a copy for the packet: values stay on the page, no fields remain', async () => {
     const blank = new Uint8Array(readFileSync(I140));
     const filled = await fillOfficialPdf({
       blank,
