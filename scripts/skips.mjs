@@ -35,15 +35,14 @@ export function vitestFailures(report, part, root) {
   );
 }
 
-/** The failed tests of a Playwright JSON report (failed on every try), one per project. */
-export function playwrightFailures(report, part = 'e2e') {
+/** The tests of a Playwright JSON report that `keep` selects, one per project, named by their describe blocks. */
+function playwrightTests(report, part, keep) {
   const out = [];
   const walk = (suite, titles) => {
     const here = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
-        if (t.status === 'unexpected')
-          out.push(idOf(`${part} [${t.projectName}]`, spec.file, [...here, spec.title]));
+        if (keep(t)) out.push(idOf(`${part} [${t.projectName}]`, spec.file, [...here, spec.title]));
       }
     }
     for (const child of suite.suites ?? []) walk(child, here);
@@ -52,22 +51,13 @@ export function playwrightFailures(report, part = 'e2e') {
   return out;
 }
 
+/** The failed tests of a Playwright JSON report (failed on every try), one per project. */
+export const playwrightFailures = (report, part = 'e2e') =>
+  playwrightTests(report, part, (t) => t.status === 'unexpected');
+
 /** The skipped tests of a Playwright JSON report, one per project that skipped it. */
-export function playwrightSkips(report, part = 'e2e') {
-  const out = [];
-  const walk = (suite, titles) => {
-    const here = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
-    for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests ?? []) {
-        if (t.status === 'skipped' || t.expectedStatus === 'skipped')
-          out.push(idOf(`${part} [${t.projectName}]`, spec.file, [...here, spec.title]));
-      }
-    }
-    for (const child of suite.suites ?? []) walk(child, here);
-  };
-  for (const suite of report.suites ?? []) walk(suite, []);
-  return out;
-}
+export const playwrightSkips = (report, part = 'e2e') =>
+  playwrightTests(report, part, (t) => t.status === 'skipped' || t.expectedStatus === 'skipped');
 
 /**
  * Skips the allowlist does not name. Each entry `{ test, why }` names one test, or a describe block or a file
