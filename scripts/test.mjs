@@ -155,12 +155,13 @@ if (!wanted('e2e')) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
   });
   if (existsSync(e2eJson)) {
-    const s = JSON.parse(readFileSync(e2eJson, 'utf8')).stats;
+    const report = JSON.parse(readFileSync(e2eJson, 'utf8'));
+    const s = report.stats;
     totals.passed += s.expected + s.flaky;
     totals.failed += s.unexpected;
     totals.skipped += s.skipped;
-    skipped.push(...playwrightSkips(JSON.parse(readFileSync(e2eJson, 'utf8'))));
-    failures.push(...playwrightFailures(JSON.parse(readFileSync(e2eJson, 'utf8'))));
+    skipped.push(...playwrightSkips(report));
+    failures.push(...playwrightFailures(report));
     // Passed only on their retry (playwright.config.ts retries once under CI for the trace): named so they get
     // fixed. Failing the run on them (issue 29 item 9) is E2E_FAIL_ON_FLAKY=1: not yet the CI default — the
     // 2026-11-29 rehearsal still had a flaky phone journey (decision 0059).

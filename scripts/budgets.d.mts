@@ -1,0 +1,2 @@
+/** The home page's JavaScript, gzip, in kB of 1000 bytes (issue 6): `npm run bench:home-js` and e2e/routes.spec. */
+export const HOME_JS_GZIP_KB: number;
