@@ -1,10 +1,10 @@
-// `npm test`: typecheck + lint, unit and integration suites (PGlite always, PostgreSQL when
+// `npm test`: typecheck + lint, unit and integration suites in one vitest run (PGlite always, PostgreSQL when
 // TEST_DATABASE_URL is set), then the Playwright journeys in Debian's Chromium when it is installed.
 // Parts that cannot run here are skipped with a line saying so — unless this is CI (scripts/ci.mjs isCI), where
 // they are required.
 // The last line is `N passed, N failed, N skipped`.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isCI } from './ci.mjs';
@@ -28,8 +28,22 @@ const problems = [];
 const skipped = [];
 /** Every failed test, by name and first line of its failure: repeated at the end of the run's output. */
 const failures = [];
-const run = (cmd, args, env = {}) =>
-  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+/** Runs a command to its end; its status (1 when it could not start or was killed). `output`: a file for its output. */
+function run(cmd, args, env = {}, output = null) {
+  const fd = output ? openSync(output, 'w') : null;
+  const child = spawn(cmd, args, {
+    cwd: root,
+    stdio: fd === null ? 'inherit' : ['ignore', fd, fd],
+    env: { ...process.env, ...env },
+  });
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('close', (status) => {
+      if (fd !== null) closeSync(fd);
+      resolve(status ?? 1);
+    });
+  });
+}
 const bin = (pkg, path) => join(root, 'node_modules', pkg, path);
 
 /** Each part's wall-clock time, printed as it ends and again with the total at the end (a full run's length). */
@@ -72,24 +86,29 @@ const wanted = (part) => {
   return false;
 };
 
-// 1. Typecheck and lint.
-if (wanted('typecheck')) {
-  section('typecheck (tsc -b)');
-  if (run(process.execPath, [bin('typescript', 'bin/tsc'), '-b', 'tsconfig.json']) !== 0) {
-    totals.failed++;
-    problems.push('typecheck');
-  }
-}
+// 1. Typecheck and lint. tsc -b keeps one core busy for a minute: it runs beside lint and vitest (decision 0095), its
+// output kept and printed once it ends.
+const typecheck = wanted('typecheck')
+  ? (() => {
+      const log = join(tmp, 'typecheck.log');
+      const t0 = performance.now();
+      return run(process.execPath, [bin('typescript', 'bin/tsc'), '-b', 'tsconfig.json'], {}, log).then(
+        (status) => ({ status, log, ms: performance.now() - t0 }),
+      );
+    })()
+  : null;
 if (wanted('lint')) {
   section('lint (biome)');
-  if (run(process.execPath, [bin('@biomejs/biome', 'bin/biome'), 'check', '.']) !== 0) {
+  if ((await run(process.execPath, [bin('@biomejs/biome', 'bin/biome'), 'check', '.'])) !== 0) {
     totals.failed++;
     problems.push('lint');
   } else totals.passed++;
 }
 
-// 2. vitest, one project after the other (each timed): unit + PGlite integration, + PostgreSQL integration when
-// configured.
+// 2. vitest: unit + PGlite integration, + PostgreSQL integration when configured — the projects in one vitest run
+// (decision 0095): its two workers go from one project's files to the next, instead of one worker idling while
+// the other finishes a project's last file. Counts, skips and failures stay per project
+// (scripts/vitest-json-per-project.mjs writes one JSON report per project).
 const projects = ['unit', 'server-pglite'];
 if (process.env.TEST_DATABASE_URL) projects.push('server-postgres');
 else
@@ -99,44 +118,65 @@ else
   );
 if (process.env.TEST_DATABASE_URL && !process.env.TEST_REDIS_URL)
   skip('Redis fault tests', 'TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379)');
-for (const project of projects.filter(wanted)) {
-  section(`vitest ${project}`);
-  const vitestJson = join(tmp, `vitest-${project}.json`);
-  rmSync(vitestJson, { force: true });
-  const vitestStatus = run(process.execPath, [
-    bin('vitest', 'vitest.mjs'),
-    'run',
-    '--project',
-    project,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${vitestJson}`,
-    ...(filters.length ? ['--passWithNoTests', ...filters] : []),
-  ]);
-  if (existsSync(vitestJson)) {
-    const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
+const vitestProjects = projects.filter(wanted);
+if (vitestProjects.length) {
+  section(`vitest ${vitestProjects.join(' + ')}`);
+  const reportOf = (project) => join(tmp, `vitest-${project}.json`);
+  for (const project of vitestProjects) rmSync(reportOf(project), { force: true });
+  const vitestStatus = await run(
+    process.execPath,
+    [
+      bin('vitest', 'vitest.mjs'),
+      'run',
+      ...vitestProjects.flatMap((project) => ['--project', project]),
+      '--reporter=default',
+      `--reporter=${join(root, 'scripts', 'vitest-json-per-project.mjs')}`,
+      ...(filters.length ? ['--passWithNoTests', ...filters] : []),
+    ],
+    { VITEST_JSON_DIR: tmp },
+  );
+  const reports = vitestProjects
+    .filter((project) => existsSync(reportOf(project)))
+    .map((project) => [project, JSON.parse(readFileSync(reportOf(project), 'utf8'))]);
+  let failedTests = 0;
+  for (const [project, r] of reports) {
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
     totals.skipped += r.numPendingTests + r.numTodoTests;
+    failedTests += r.numFailedTests;
     skipped.push(...vitestSkips(r, `vitest ${project}`, root));
     failures.push(...vitestFailures(r, `vitest ${project}`, root));
-    if (vitestStatus !== 0 && r.numFailedTests === 0) {
-      totals.failed++;
-      // Say which: a file that failed outside its tests (import, hook), or an error thrown after a test ended.
-      const files = (r.testResults ?? []).filter((f) => f.status === 'failed');
-      const why = files.length
-        ? files.map(
-            (f) =>
-              `${relative(root, f.name)}: ${String(f.message ?? '')
-                .split('\n')[0]
-                .slice(0, 200)}`,
-          )
-        : ['an error outside any test (vitest\'s "Unhandled Errors" above)'];
-      problems.push(`vitest ${project} (suite error: ${why.join('; ')})`);
-    }
-  } else if (vitestStatus !== 0) {
+  }
+  if (vitestStatus !== 0 && failedTests === 0) {
     totals.failed++;
-    problems.push(`vitest ${project} (no report)`);
+    // Say which: a file that failed outside its tests (import, hook), or an error thrown after a test ended.
+    const files = reports.flatMap(([project, r]) =>
+      (r.testResults ?? []).filter((f) => f.status === 'failed').map((f) => [project, f]),
+    );
+    const why = files.length
+      ? files.map(
+          ([project, f]) =>
+            `${project} ${relative(root, f.name)}: ${String(f.message ?? '')
+              .split('\n')[0]
+              .slice(0, 200)}`,
+        )
+      : reports.length
+        ? ['an error outside any test (vitest\'s "Unhandled Errors" above)']
+        : ['no report'];
+    problems.push(`vitest (suite error: ${why.join('; ')})`);
+  }
+}
+
+// The typecheck's end (started in 1.), before the journeys: they need both cores.
+if (typecheck) {
+  endSection();
+  const { status, log, ms } = await typecheck;
+  process.stdout.write(`\n=== typecheck (tsc -b, beside lint and vitest) ===\n${readFileSync(log, 'utf8')}`);
+  process.stdout.write(`\n--- typecheck (tsc -b): ${seconds(ms)}\n`);
+  timings.push(['typecheck (tsc -b, beside lint and vitest)', ms]);
+  if (status !== 0) {
+    totals.failed++;
+    problems.push('typecheck');
   }
 }
 
@@ -151,7 +191,7 @@ if (!wanted('e2e')) {
   section('e2e (Playwright, Debian Chromium)');
   const e2eJson = join(root, 'test-results', 'e2e.json');
   rmSync(e2eJson, { force: true });
-  const status = run(process.execPath, [bin('@playwright/test', 'cli.js'), 'test', ...filters], {
+  const status = await run(process.execPath, [bin('@playwright/test', 'cli.js'), 'test', ...filters], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
   });
   if (existsSync(e2eJson)) {
@@ -199,7 +239,7 @@ if (ci) {
   }
 }
 process.stdout.write(
-  `\nTime per part:\n${timings.map(([title, ms]) => `  ${title.padEnd(40)} ${seconds(ms).padStart(7)}`).join('\n')}\n  ${'total'.padEnd(40)} ${seconds(performance.now() - started).padStart(7)}\n`,
+  `\nTime per part:\n${timings.map(([title, ms]) => `  ${title.padEnd(48)} ${seconds(ms).padStart(7)}`).join('\n')}\n  ${'total'.padEnd(48)} ${seconds(performance.now() - started).padStart(7)}\n`,
 );
 if (failures.length) process.stdout.write(`\nFailed tests:\n${failures.map((n) => `  ${n}`).join('\n')}\n`);
 if (problems.length) process.stdout.write(`\nFailed parts: ${problems.join(', ')}\n`);
