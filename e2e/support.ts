@@ -64,3 +64,17 @@ export async function navFitsOnOneLine(page: Page): Promise<boolean> {
     return tops.size === 1 && links.every((l) => l.getBoundingClientRect().right <= nav.right + 1);
   });
 }
+
+/**
+ * Opens `path` in the running app the way its own links do — the history API, then the `popstate` event the router
+ * listens to (a Back press) — without loading the page again. For sweeps whose subject is each screen, not the
+ * app's start: a whole load costs the renderer about a second of the 2-core machine, a move inside the app a third
+ * of that (decision 0095). A sweep still loads its first screen whole, and every prerendered page (its hydration is
+ * checked only by a load).
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(history.state, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, path);
+}

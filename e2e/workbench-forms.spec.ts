@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { buttonName, buyBaseViaApi } from './accounts-support.ts';
 import { caseSeed } from './case-seed.ts';
 import { checkScreen, expect, isPhone, press, test } from './fixtures.ts';
-import { collectPageErrors, rememberLocale } from './support.ts';
+import { collectPageErrors, openInApp, rememberLocale } from './support.ts';
 import {
   answer,
   draftSaved,
@@ -330,9 +330,12 @@ for (const locale of LOCALES) {
         ['/NIW/readMe', (p) => expect(p.getByTestId('readme')).toBeVisible()],
         ['/EB-1A/form?form=I-140&part=p6', (p) => onPart(p, 'p6')],
       ];
-      for (const [path, ready] of screens) {
+      for (const [i, [path, ready]] of screens.entries()) {
         await test.step(`${path} (${size})`, async () => {
-          await page.goto(path);
+          // The first screen loaded whole, the others opened inside the app: this sweep is about each screen, not
+          // the app's start (decision 0095).
+          if (i === 0) await page.goto(path);
+          else await openInApp(page, path);
           await ready(page);
           await expectFitsViewport(page);
           await checkScreen(page, `${path} (${size})`);
