@@ -12,6 +12,7 @@ export default class JsonPerProject {
   /** @param {import('vitest/node').Vitest} ctx */
   onInit(ctx) {
     this.ctx = ctx;
+    this.start = Date.now();
   }
 
   /** @param {ReadonlyArray<import('vitest/node').TestModule>} modules */
@@ -25,6 +26,8 @@ export default class JsonPerProject {
     for (const [name, list] of byProject) {
       const json = new JsonReporter({ outputFile: join(this.dir, `vitest-${name}.json`) });
       json.onInit(this.ctx);
+      // The run's start (a file whose tests all skipped is dated by it), not this moment at its end.
+      json.start = this.start;
       await json.onTestRunEnd(list);
     }
   }
