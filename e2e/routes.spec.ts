@@ -114,6 +114,8 @@ for (const locale of LOCALES) {
             if (i === 0 || PRERENDERED.has(route.path)) await page.goto(route.path);
             else {
               await expectAppShell(page, route.path);
+              // The title below proves the move only if the screen before had another.
+              expect(await page.title()).not.toBe(expectedTitle(locale, route.titleKey));
               await openInApp(page, route.path);
             }
             await expect(page).toHaveTitle(expectedTitle(locale, route.titleKey));
@@ -162,6 +164,8 @@ test.describe('personal-centre routes need a login', () => {
           if (i === 0) await page.goto(route.path);
           else {
             await expectAppShell(page, route.path);
+            // The title below proves the move only if the screen before had another.
+            expect(await page.title()).not.toBe(expectedTitle(locale, route.titleKey));
             await openInApp(page, route.path);
           }
           await expect(page).toHaveURL(new RegExp(`${escapeRegExp(route.path)}$`));
