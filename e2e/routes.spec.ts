@@ -50,12 +50,17 @@ const CONTENT_SCREENS = new Set([
 /** Pages the server sends prerendered (decision 0036): the sweep loads each, so its hydration is checked. */
 const PRERENDERED = new Set<string>(PRERENDER_ROUTES);
 
-/** The server answers a route opened inside the app with the app's page (as a load or a reload would get it). */
-async function expectAppShell(page: Page, path: string): Promise<void> {
-  const answer = await page.request.get(path);
-  expect(answer.status(), path).toBe(200);
-  expect(answer.headers()['content-type'], path).toMatch(/^text\/html/);
-  expect(await answer.text(), path).toContain('<div id="root"');
+/**
+ * Opens a route inside the app (decision 0095). The server must answer it with the app's page, as a load or a reload
+ * would get it; and the screen before must have another title, so the sweep's title check proves the move.
+ */
+async function openRouteInApp(page: Page, locale: Locale, route: { path: string; titleKey: string }) {
+  const answer = await page.request.get(route.path);
+  expect(answer.status(), route.path).toBe(200);
+  expect(answer.headers()['content-type'], route.path).toMatch(/^text\/html/);
+  expect(await answer.text(), route.path).toContain('<div id="root"');
+  expect(await page.title()).not.toBe(expectedTitle(locale, route.titleKey));
+  await openInApp(page, route.path);
 }
 
 /** Routes with parameters are exercised by their own journeys (e2e/shop.spec.ts). */
@@ -110,14 +115,9 @@ for (const locale of LOCALES) {
         for (const [i, route] of group.entries()) {
           await test.step(route.path, async () => {
             // A load for the group's first route and for each prerendered page (its hydration), a move inside the
-            // app for the others — whose load, the server's answer, is the request below (decision 0095).
+            // app for the others.
             if (i === 0 || PRERENDERED.has(route.path)) await page.goto(route.path);
-            else {
-              await expectAppShell(page, route.path);
-              // The title below proves the move only if the screen before had another.
-              expect(await page.title()).not.toBe(expectedTitle(locale, route.titleKey));
-              await openInApp(page, route.path);
-            }
+            else await openRouteInApp(page, locale, route);
             await expect(page).toHaveTitle(expectedTitle(locale, route.titleKey));
             await expect(page.getByRole('navigation', { name: NAV_LABELS[locale] })).toBeVisible();
             await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -160,14 +160,9 @@ test.describe('personal-centre routes need a login', () => {
       await logInAs(page);
       for (const [i, route] of routes.entries()) {
         await test.step(route.path, async () => {
-          // The first route loaded whole, the others opened inside the app (each answered by the server: below).
+          // The first route loaded whole, the others opened inside the app.
           if (i === 0) await page.goto(route.path);
-          else {
-            await expectAppShell(page, route.path);
-            // The title below proves the move only if the screen before had another.
-            expect(await page.title()).not.toBe(expectedTitle(locale, route.titleKey));
-            await openInApp(page, route.path);
-          }
+          else await openRouteInApp(page, locale, route);
           await expect(page).toHaveURL(new RegExp(`${escapeRegExp(route.path)}$`));
           await expect(page).toHaveTitle(expectedTitle(locale, route.titleKey));
           await expect(page.getByRole('navigation', { name: NAV_LABELS[locale] })).toBeVisible();

@@ -51,11 +51,14 @@ const started = performance.now();
 const timings = [];
 let current = null;
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+/** A part has ended: its time is printed now and in the table at the end. */
+function partEnded(title, ms) {
+  timings.push([title, ms]);
+  process.stdout.write(`\n--- ${title}: ${seconds(ms)}\n`);
+}
 function endSection() {
   if (!current) return;
-  const ms = performance.now() - current.t0;
-  timings.push([current.title, ms]);
-  process.stdout.write(`\n--- ${current.title}: ${seconds(ms)}\n`);
+  partEnded(current.title, performance.now() - current.t0);
   current = null;
 }
 function section(title) {
@@ -138,16 +141,14 @@ if (vitestProjects.length) {
   const reports = vitestProjects
     .filter((project) => existsSync(reportOf(project)))
     .map((project) => [project, JSON.parse(readFileSync(reportOf(project), 'utf8'))]);
-  let failedTests = 0;
   for (const [project, r] of reports) {
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
     totals.skipped += r.numPendingTests + r.numTodoTests;
-    failedTests += r.numFailedTests;
     skipped.push(...vitestSkips(r, `vitest ${project}`, root));
     failures.push(...vitestFailures(r, `vitest ${project}`, root));
   }
-  if (vitestStatus !== 0 && failedTests === 0) {
+  if (vitestStatus !== 0 && reports.every(([, r]) => r.numFailedTests === 0)) {
     totals.failed++;
     // Say which: a file that failed outside its tests (import, hook), or an error thrown after a test ended.
     const files = reports.flatMap(([project, r]) =>
@@ -171,9 +172,9 @@ if (vitestProjects.length) {
 if (typecheck) {
   endSection();
   const { status, log, ms } = await typecheck;
-  process.stdout.write(`\n=== typecheck (tsc -b, beside lint and vitest) ===\n${readFileSync(log, 'utf8')}`);
-  process.stdout.write(`\n--- typecheck (tsc -b): ${seconds(ms)}\n`);
-  timings.push(['typecheck (tsc -b, beside lint and vitest)', ms]);
+  const title = 'typecheck (tsc -b, beside lint and vitest)';
+  process.stdout.write(`\n=== ${title} ===\n${readFileSync(log, 'utf8')}`);
+  partEnded(title, ms);
   if (status !== 0) {
     totals.failed++;
     problems.push('typecheck');
