@@ -85,7 +85,7 @@ export default defineConfig({
   workers: 2,
   fullyParallel: true,
   // One retry under CI (decision 0024), for its trace (`on-first-retry`): a journey that fails and then passes is
-  // flaky; scripts/test.mjs names it, and fails the run on it with E2E_FAIL_ON_FLAKY=1 (decision 0059).
+  // flaky; scripts/test.mjs names it, and under CI fails the run on it (decisions 0059, 0096).
   retries: isCI() ? 1 : 0,
   forbidOnly: isCI(),
   // Generous: a journey on a 2-core machine shared with the server and another worker can take 30 s or more.

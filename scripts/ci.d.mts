@@ -7,3 +7,5 @@ export function isCI(env?: NodeJS.ProcessEnv): boolean;
  * Returns `present`.
  */
 export function requiredInCI(present: boolean, what: string, why: string): boolean;
+/** Whether a journey that passed only on its retry fails the run: under CI, unless E2E_FAIL_ON_FLAKY says otherwise. */
+export function failOnFlaky(ci: boolean, setting: string | undefined): boolean;

@@ -25,3 +25,13 @@ export function requiredInCI(present, what, why) {
   console.warn(`SKIPPED ${what}: ${why}`);
   return false;
 }
+
+/**
+ * Whether a journey that passed only on its retry fails the run (issue 29 item 9, decision 0096): under CI yes,
+ * elsewhere no; `E2E_FAIL_ON_FLAKY=1` or `0` decides instead when it is set.
+ */
+export function failOnFlaky(ci, setting) {
+  if (setting === '1') return true;
+  if (setting === '0') return false;
+  return ci;
+}

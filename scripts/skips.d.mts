@@ -12,3 +12,5 @@ export function unexpectedSkips(found: readonly string[], allowed: readonly Allo
 export function vitestFailures(report: unknown, part: string, root: string): string[];
 /** The failed tests of a Playwright JSON report (failed on every try), one per project. */
 export function playwrightFailures(report: unknown, part?: string): string[];
+/** The journeys of a Playwright JSON report that passed only on their retry, one per project, marked `(flaky)`. */
+export function playwrightFlaky(report: unknown, part?: string): string[];

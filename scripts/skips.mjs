@@ -55,6 +55,10 @@ function playwrightTests(report, part, keep) {
 export const playwrightFailures = (report, part = 'e2e') =>
   playwrightTests(report, part, (t) => t.status === 'unexpected');
 
+/** The journeys of a Playwright JSON report that passed only on their retry, one per project. */
+export const playwrightFlaky = (report, part = 'e2e') =>
+  playwrightTests(report, part, (t) => t.status === 'flaky').map((name) => `${name} (flaky)`);
+
 /** The skipped tests of a Playwright JSON report, one per project that skipped it. */
 export const playwrightSkips = (report, part = 'e2e') =>
   playwrightTests(report, part, (t) => t.status === 'skipped' || t.expectedStatus === 'skipped');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   playwrightFailures,
+  playwrightFlaky,
   playwrightSkips,
   unexpectedSkips,
   vitestFailures,
@@ -122,6 +123,12 @@ describe('skipped tests under CI', () => {
     ]);
     expect(playwrightFailures(playwrightReport)).toEqual([
       'e2e [chromium] › workbench-forms.spec.ts › workbench forms (zh) › broken one',
+    ]);
+  });
+
+  it('names the journeys that passed only on their retry, for the failed list under CI', () => {
+    expect(playwrightFlaky(playwrightReport)).toEqual([
+      'e2e [mobile] › workbench-forms.spec.ts › workbench forms (zh) › flaky one (flaky)',
     ]);
   });
 });
