@@ -176,18 +176,17 @@ export async function expectAccessible(page: Page, screen: string, testInfo = ba
  */
 export async function animationsSettled(page: Page): Promise<void> {
   await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every(
-            (a) =>
-              a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
-          ),
-      undefined,
-      { timeout: 3000, polling: 100 },
-    )
+    .waitForFunction(noFiniteAnimationRunning, undefined, { timeout: 3000, polling: 100 })
     .catch(() => undefined);
+}
+
+/** Runs in the page: true when no finite CSS animation or transition is running (endless spinners don't count). */
+export function noFiniteAnimationRunning(): boolean {
+  return document
+    .getAnimations()
+    .every(
+      (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+    );
 }
 
 /**
